@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+export const TRANSCRIPTION_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+  "REPROCESSING",
+  "COMPLETED",
+  "COMPLETED_WITH_ERRORS",
+  "FAILED",
+] as const;
+export const transcriptionStatusSchema = z.enum(TRANSCRIPTION_STATUSES);
+export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
+
+/** Statuses in which the job still works and clients poll. */
+export const ACTIVE_STATUSES: readonly TranscriptionStatus[] = ["PENDING", "PROCESSING", "REPROCESSING"];
+
+/**
+ * A transcription as the API returns it. Field names are the spec's (§3). The JSON columns (key_points,
+ * summary_analysis, …) are returned parsed; a client still tolerates strings (spec §3 allows both).
+ */
+export const transcriptionSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string().nullable(),
+  file_name: z.string(),
+  file_path: z.string(),
+  file_type: z.string(),
+  file_size: z.number().nullable(),
+  status: transcriptionStatusSchema,
+  progress_percentage: z.number().int().min(0).max(100),
+  text: z.string().nullable(),
+  filtered_text: z.string().nullable(),
+  summary: z.string().nullable(),
+  key_points: z.unknown().nullable(),
+  summary_analysis: z.unknown().nullable(),
+  transcription_details: z.unknown().nullable(),
+  claude_analysis: z.unknown().nullable(),
+  formatted_transcript: z.string().nullable(),
+  enhanced_key_points: z.unknown().nullable(),
+  informative_summary: z.string().nullable(),
+  error_message: z.string().nullable(),
+  language: z.string().nullable(),
+  duration: z.number().nullable(),
+  analysis_engine: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Transcription = z.infer<typeof transcriptionSchema>;
+
+export const renameSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(255, "Name is too long"),
+});
+
+/** Live status info (spec §3) with the job's real log lines. */
+export const traceSchema = z.object({
+  transcription: z.object({
+    status: transcriptionStatusSchema,
+    progressPercentage: z.number(),
+    createdAt: z.string(),
+  }),
+  logs: z.array(z.string()),
+  hasText: z.boolean(),
+  textLength: z.number(),
+});
+export type Trace = z.infer<typeof traceSchema>;

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+// Upload rules (spec §5, §9), shared so the browser and the API refuse the same files with the same words.
+export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+export const LARGE_FILE_BYTES = 200 * 1024 * 1024;
+/** Multipart (resumable) uploads reach the marketing promise: 5 GB, 10 hours. */
+export const MAX_MULTIPART_BYTES = 5 * 1024 * 1024 * 1024;
+
+export const FILE_EMPTY = "File cannot be empty";
+export const FILE_TOO_LARGE = "File size must be less than 500MB";
+export const FILE_UNSUPPORTED = "Supported formats: MP3, MP4, WAV, M4A, AAC, FLAC, WEBM, OGG, MOV, AVI";
+
+export const ACCEPTED_MIME_TYPES = [
+  "audio/mp3",
+  "audio/mpeg",
+  "audio/wav",
+  "audio/ogg",
+  "audio/webm",
+  "audio/m4a",
+  "audio/x-m4a",
+  "audio/aac",
+  "audio/flac",
+  "video/mp4",
+  "video/webm",
+  "video/ogg",
+  "video/quicktime",
+  "video/x-msvideo",
+] as const;
+export const ACCEPTED_EXTENSIONS = [".mp3", ".wav", ".ogg", ".m4a", ".aac", ".flac", ".mp4", ".webm", ".mov", ".avi"] as const;
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return dot < 0 ? "" : fileName.slice(dot).toLowerCase();
+}
+
+/** The spec's rule: the type OR the extension must be on the list. */
+export function isAcceptedMedia(fileName: string, mimeType: string): boolean {
+  const type = mimeType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return (
+    (ACCEPTED_MIME_TYPES as readonly string[]).includes(type) ||
+    (ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))
+  );
+}
+
+/** Returns the spec's message for a file that may not be uploaded, or null when it may. */
+export function uploadProblem(file: { name: string; size: number; type: string }, maxBytes = MAX_UPLOAD_BYTES) {
+  if (file.size === 0) return FILE_EMPTY;
+  if (file.size > maxBytes) return FILE_TOO_LARGE;
+  if (!isAcceptedMedia(file.name, file.type)) return FILE_UNSUPPORTED;
+  return null;
+}
+
+export const createMultipartSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  fileType: z.string().max(255).default(""),
+  size: z.number().int().positive(FILE_EMPTY).max(MAX_MULTIPART_BYTES, "File size must be less than 5GB"),
+});
+
+export const createChunkedSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  fileType: z.string().max(255).default(""),
+  /** Total chunks the client will send; may be given later when sealing. */
+  chunks: z.number().int().positive().max(10_000).optional(),
+});
+
+export const sealChunksSchema = z.object({ chunks: z.number().int().positive().max(10_000) });

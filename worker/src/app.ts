@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { loadSession } from "./auth/middleware";
+import { authRoutes } from "./auth/routes";
+import { createDb } from "./db/client";
+import type { AppEnv } from "./env";
+import { limitJsonBodies } from "./http/body-limit";
+import { onError } from "./http/errors";
+import { healthRoutes } from "./http/health";
+import { requestLogger } from "./http/logger";
+import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
+
+export function createApp() {
+  const api = new Hono<AppEnv>()
+    .use(requestLogger)
+    .use(corsForAppOrigin)
+    .use(refuseCrossOrigin)
+    .use(limitJsonBodies)
+    .use(async (c, next) => {
+      c.set("db", createDb(c.env.DB));
+      await next();
+    })
+    .use(loadSession)
+    .route("/", healthRoutes)
+    .route("/", authRoutes);
+
+  api.onError(onError);
+
+  const app = new Hono<AppEnv>().route("/api", api);
+  // Only /api/* runs the Worker first; anything else that reaches it is the SPA's (assets with SPA fallback).
+  app.notFound((c) =>
+    c.req.path.startsWith("/api/")
+      ? c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404)
+      : c.env.ASSETS.fetch(c.req.raw),
+  );
+  return app;
+}

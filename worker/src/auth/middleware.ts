@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "./cookie";
+import { validateSession } from "./session-store";
+
+/** Resolves the session cookie to a user id for every API request (null when signed out). */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("userId", null);
+  c.set("sessionId", null);
+  const token = readSessionCookie(c);
+  if (token) {
+    const session = await validateSession(c.get("db"), token);
+    if (session) {
+      c.set("userId", session.userId);
+      c.set("sessionId", session.sessionId);
+      if (session.renewed) writeSessionCookie(c, token, session.expiresAt);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+};
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("userId")) throw new ApiError(401, "Not authenticated");
+  await next();
+};
+
+/** The signed-in user's id; only valid behind requireUser. */
+export function currentUserId(c: { get(key: "userId"): string | null }) {
+  const id = c.get("userId");
+  if (!id) throw new ApiError(401, "Not authenticated");
+  return id;
+}

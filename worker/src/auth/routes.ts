@@ -1,0 +1,48 @@
+import { loginSchema, registerSchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { validate } from "../http/validate";
+import { toPublicUser } from "../users/public-user";
+import { findUserById } from "../users/repository";
+import { clearSessionCookie, writeSessionCookie } from "./cookie";
+import { currentUserId, requireUser } from "./middleware";
+import { authenticate, register } from "./service";
+import { createSession, deleteSession, deleteUserSessions } from "./session-store";
+
+function clientIp(req: Request) {
+  return req.headers.get("CF-Connecting-IP") ?? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? null;
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", validate("json", registerSchema), async (c) => {
+    const user = await register(c.get("db"), c.req.valid("json"));
+    const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
+    writeSessionCookie(c, session.token, session.expiresAt);
+    c.set("userId", user.id);
+    return c.json(toPublicUser(user), 201);
+  })
+  .post("/login", validate("json", loginSchema), async (c) => {
+    const user = await authenticate(c.get("db"), c.req.valid("json"), clientIp(c.req.raw));
+    const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
+    writeSessionCookie(c, session.token, session.expiresAt);
+    c.set("userId", user.id);
+    return c.json(toPublicUser(user));
+  })
+  .post("/logout", async (c) => {
+    const sessionId = c.get("sessionId");
+    if (sessionId) await deleteSession(c.get("db"), sessionId);
+    clearSessionCookie(c);
+    return c.json({ message: "Logged out" });
+  })
+  .post("/logout-all", requireUser, async (c) => {
+    await deleteUserSessions(c.get("db"), currentUserId(c));
+    clearSessionCookie(c);
+    return c.json({ message: "All sessions ended" });
+  })
+  .get("/user", async (c) => {
+    const userId = c.get("userId");
+    const user = userId ? await findUserById(c.get("db"), userId) : undefined;
+    if (!user) throw new ApiError(401, "Not authenticated");
+    return c.json(toPublicUser(user));
+  });

@@ -1,0 +1,36 @@
+import type { LoginInput, RegisterInput } from "@verbatim/shared";
+import type { Db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { findConflicts, findUserByLogin, insertUser } from "../users/repository";
+import { assertNotLocked, clearAccountFailures, lockoutKeys, recordFailure } from "./lockout";
+import { decoyHash, hashPassword, verifyPassword } from "./password";
+
+const INVALID_CREDENTIALS = "Invalid username or password";
+
+export async function register(db: Db, input: RegisterInput) {
+  const email = input.email.toLowerCase();
+  const conflicts = await findConflicts(db, input.username, email);
+  if (conflicts.username) throw new ApiError(409, "Username already exists");
+  if (conflicts.email) throw new ApiError(409, "Email already registered");
+  try {
+    return await insertUser(db, { username: input.username, email, password: await hashPassword(input.password) });
+  } catch (err) {
+    // Two sign-ups racing for the same name: the UNIQUE constraint decides.
+    if (String(err).includes("UNIQUE")) throw new ApiError(409, "Username or email already registered");
+    throw err;
+  }
+}
+
+/** Same answer and similar timing whether the account exists or not (no user enumeration). */
+export async function authenticate(db: Db, input: LoginInput, ip: string | null) {
+  const keys = lockoutKeys(input.username, ip);
+  await assertNotLocked(db, keys);
+  const user = await findUserByLogin(db, input.username);
+  const ok = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
+  if (!user || !user.password || !ok) {
+    await recordFailure(db, keys);
+    throw new ApiError(401, INVALID_CREDENTIALS);
+  }
+  await clearAccountFailures(db, input.username);
+  return user;
+}

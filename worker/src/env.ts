@@ -1,0 +1,30 @@
+import type { Db } from "./db/client";
+import type { JobMessage } from "./jobs/messages";
+
+/** Bindings and variables from wrangler.toml (and secrets). */
+export interface Bindings {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  JOBS: Queue<JobMessage>;
+  ASSETS: Fetcher;
+  /** Workers AI; present only in production (it cannot run locally). */
+  AI?: Ai;
+  /** The app's public origin; CORS and the CSRF check allow only this one besides the request's own. */
+  APP_ORIGIN?: string;
+  ASR_PROVIDER?: string;
+  ASR_BASE_URL?: string;
+  ASR_API_KEY?: string;
+  ASR_MODEL?: string;
+  ANALYSIS_PROVIDER?: string;
+  ANALYSIS_BASE_URL?: string;
+  ANALYSIS_API_KEY?: string;
+  ANALYSIS_MODEL?: string;
+}
+
+export interface Variables {
+  db: Db;
+  userId: string | null;
+  sessionId: string | null;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+
+/** JSON bodies are small; uploads are streamed by their own routes with their own limits. */
+const JSON_LIMIT = 1024 * 1024;
+
+export const limitJsonBodies: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (!c.req.header("Content-Type")?.includes("json")) return next();
+  return bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: () => {
+      throw new ApiError(413, "Request body is too large");
+    },
+  })(c, next);
+};

@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+/** An error whose message is safe and meant for the user; anything else becomes a generic 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Not found") => new ApiError(404, what);
+
+export function validationError(error: ZodError) {
+  const errors = error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+  return { message: errors[0]?.message ?? "Invalid request", errors };
+}
+
+export function onError(err: Error, c: Context) {
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json({ message: err.message }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    // Hono raises these for its own checks (body limit, malformed JSON, …); keep their status.
+    const status = err.status;
+    const message =
+      status === 413 ? "Request body is too large" : status === 400 ? "Malformed request body" : err.message;
+    return c.json({ message: message || "Request failed" }, status);
+  }
+  console.error(JSON.stringify({ level: "error", path: c.req.path, error: String(err?.stack ?? err) }));
+  return c.json({ message: "Internal server error" }, 500);
+}

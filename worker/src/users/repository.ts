@@ -1,0 +1,35 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+
+export function findUserById(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** Sign-in accepts the username or the e-mail; both are unique case-insensitively. */
+export function findUserByLogin(db: Db, login: string) {
+  const value = login.trim();
+  return db.query.users.findFirst({
+    where: or(sql`${users.username} = ${value} COLLATE NOCASE`, sql`${users.email} = ${value} COLLATE NOCASE`),
+  });
+}
+
+export async function findConflicts(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`${users.username} = ${username} COLLATE NOCASE`, sql`${users.email} = ${email} COLLATE NOCASE`));
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function insertUser(db: Db, values: { username: string; email: string; password: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), ...values })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}

@@ -1,0 +1,30 @@
+import { exports } from "cloudflare:workers";
+
+/** Requests go through the Worker's real fetch handler, as a browser on the app's origin would send them. */
+export const ORIGIN = "http://localhost";
+
+export async function api(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set("Content-Type", "application/json");
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+}
+
+/** The `name=value` pair of the session cookie a response set, for use on later requests. */
+export function sessionCookie(res: Response) {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("verbatim_session="));
+  return set?.split(";")[0] ?? "";
+}
+
+let counter = 0;
+export async function signUp(name = `user${Date.now()}${counter++}`) {
+  const res = await api("/api/register", {
+    method: "POST",
+    json: { username: name, email: `${name}@example.com`, password: "correct horse" },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const user = (await res.json()) as { id: string; username: string };
+  return { user, cookie: sessionCookie(res) };
+}
