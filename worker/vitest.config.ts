@@ -12,15 +12,17 @@ export default defineConfig({
     projects: [
       {
         plugins: [
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             main: root("./src/index.ts"),
             remoteBindings: false,
             wrangler: { configPath: root("../wrangler.toml") },
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(root("./migrations")),
-                ASR_BASE_URL: process.env.ASR_BASE_URL ?? "http://127.0.0.1:8788/v1",
+                ASR_BASE_URL: inject("asrBaseUrl"),
                 APP_ORIGIN: "http://localhost",
+                // Retries come quickly in tests; the attempt count stays as in production.
+                JOB_RETRY_BASE_SECONDS: "1",
               },
             },
           })),
@@ -31,8 +33,10 @@ export default defineConfig({
           exclude: ["**/*.node.test.ts"],
           setupFiles: [root("./test/apply-migrations.ts")],
           globalSetup: [root("./test/global-setup.ts")],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One speech engine on two cores, and a proxy tests switch off: files run one at a time.
+          fileParallelism: false,
         },
       },
       {

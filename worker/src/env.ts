@@ -19,6 +19,10 @@ export interface Bindings {
   ANALYSIS_BASE_URL?: string;
   ANALYSIS_API_KEY?: string;
   ANALYSIS_MODEL?: string;
+  /** Attempts per speech job before it is FAILED (default 5). */
+  JOB_MAX_ATTEMPTS?: string;
+  /** First retry delay in seconds, doubled on each attempt (default 10). */
+  JOB_RETRY_BASE_SECONDS?: string;
 }
 
 export interface Variables {

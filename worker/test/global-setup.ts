@@ -1,2 +1,39 @@
-// Placeholder replaced when the speech engine is wired in: starts nothing yet.
-export default function setup() {}
+import type { TestProject } from "vitest/node";
+import { buildLongRecording, fixtures } from "./audio-fixtures";
+import { startChaosProxy } from "./chaos-proxy";
+import { startEngine } from "./engine";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    asrBaseUrl: string;
+    proxyUrl: string;
+    longRecording: { duration: number; chunks: { name: string; start: number }[]; clips: string[]; clipReferences: string[]; reference: string };
+  }
+}
+
+/** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
+export default async function setup(project: TestProject) {
+  const engine = await startEngine();
+  const long = buildLongRecording();
+  const files: Record<string, string> = {
+    "jfk.flac": `${fixtures}/jfk.flac`,
+    "jfk.mp3": `${fixtures}/jfk.mp3`,
+    "jfk_video.mp4": `${fixtures}/jfk_video.mp4`,
+  };
+  long.chunks.forEach((c, i) => (files[`chunk${i}.wav`] = c.file));
+  long.clips.forEach((c, i) => (files[`clip${i}.wav`] = c));
+  const proxy = await startChaosProxy(engine, files);
+  project.provide("asrBaseUrl", `${proxy.url}/v1`);
+  project.provide("proxyUrl", proxy.url);
+  project.provide("longRecording", {
+    duration: long.duration,
+    chunks: long.chunks.map((c, i) => ({ name: `chunk${i}.wav`, start: c.start })),
+    clips: long.clips.map((_, i) => `clip${i}.wav`),
+    clipReferences: long.clipReferences,
+    reference: long.reference,
+  });
+  return async () => {
+    await proxy.close();
+    engine.process.kill("SIGTERM");
+  };
+}

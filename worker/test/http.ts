@@ -1,5 +1,7 @@
 import { exports } from "cloudflare:workers";
 
+const worker = (exports as unknown as { default: Fetcher }).default;
+
 /** Requests go through the Worker's real fetch handler, as a browser on the app's origin would send them. */
 export const ORIGIN = "http://localhost";
 
@@ -9,12 +11,12 @@ export async function api(path: string, init: RequestInit & { json?: unknown; co
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
   const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+  return worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
 }
 
 /** The `name=value` pair of the session cookie a response set, for use on later requests. */
 export function sessionCookie(res: Response) {
-  const set = res.headers.getSetCookie().find((c) => c.startsWith("verbatim_session="));
+  const set = setCookies(res).find((c) => c.startsWith("verbatim_session="));
   return set?.split(";")[0] ?? "";
 }
 
@@ -27,4 +29,8 @@ export async function signUp(name = `user${Date.now()}${counter++}`) {
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const user = (await res.json()) as { id: string; username: string };
   return { user, cookie: sessionCookie(res) };
+}
+
+export function setCookies(res: Response): string[] {
+  return (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, sessionCookie, signUp } from "../../test/http";
+import { api, sessionCookie, setCookies, signUp } from "../../test/http";
 
 const register = (json: unknown, headers?: HeadersInit) => api("/api/register", { method: "POST", json, headers });
 const login = (json: unknown, headers?: HeadersInit) => api("/api/login", { method: "POST", json, headers });
@@ -15,7 +15,7 @@ describe("registration", () => {
     expect(user).toMatchObject({ username: "ada", email: "ada@example.com", subscription_plan: "FREE" });
     expect(user.id).toHaveLength(36);
     expect(user).not.toHaveProperty("password");
-    const cookie = res.headers.getSetCookie().join("\n");
+    const cookie = setCookies(res).join("\n");
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });

@@ -1,0 +1,55 @@
+import type { Segment } from "@verbatim/shared";
+import { SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
+
+export const WORKERS_AI_WHISPER = "@cf/openai/whisper-large-v3-turbo";
+
+type WhisperOutput = Ai_Cf_Openai_Whisper_Large_V3_Turbo_Output;
+
+function toBase64(bytes: Uint8Array) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Maps Workers AI's Whisper output (segments with nested words) to Verbatim's shape. */
+export function fromWorkersAi(out: WhisperOutput): { language: string | null; duration: number; segments: Segment[] } {
+  const segments: Segment[] = (out.segments ?? [])
+    .map((s) => ({
+      start: s.start ?? 0,
+      end: s.end ?? s.start ?? 0,
+      text: (s.text ?? "").trim(),
+      words: (s.words ?? []).map((w) => ({ word: (w.word ?? "").trim(), start: w.start ?? 0, end: w.end ?? 0 })),
+    }))
+    .filter((s) => s.text.length > 0);
+  return {
+    language: out.transcription_info?.language ?? null,
+    duration: out.transcription_info?.duration ?? segments.at(-1)?.end ?? 0,
+    segments,
+  };
+}
+
+/** Workers AI (production). Audio goes base64-encoded; the language is passed when known, else detected. */
+export function workersAiProvider(ai: Ai, model = WORKERS_AI_WHISPER): SpeechProvider {
+  return {
+    name: "workers-ai",
+    async transcribe(req: SpeechRequest) {
+      const audio = new Uint8Array(await new Response(req.audio).arrayBuffer());
+      let out: WhisperOutput;
+      try {
+        out = (await ai.run(model as typeof WORKERS_AI_WHISPER, {
+          audio: toBase64(audio),
+          task: "transcribe",
+          vad_filter: true,
+          ...(req.language ? { language: req.language } : {}),
+          ...(req.prompt ? { initial_prompt: req.prompt } : {}),
+        })) as WhisperOutput;
+      } catch (err) {
+        const message = (err as Error).message ?? String(err);
+        // Input errors (bad audio) are final; capacity and network errors are worth another try.
+        const permanent = /invalid|decode|unsupported|too large/i.test(message);
+        throw new SpeechError(`Workers AI could not transcribe the audio: ${message}`, !permanent);
+      }
+      return fromWorkersAi(out);
+    },
+  };
+}

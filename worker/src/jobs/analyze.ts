@@ -1,0 +1,58 @@
+import { type TranscriptDoc, transcriptDocSchema } from "@verbatim/shared";
+import { runAnalysis } from "../analysis";
+import type { Db } from "../db/client";
+import type { Bindings } from "../env";
+import { transcriptDocKey } from "../transcriptions/keys";
+import { appendLog, getById, updateTranscription } from "../transcriptions/repository";
+import { getPreferences } from "../users/preferences";
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/**
+ * Fills summary, key points and analysis. A failure here never costs the user the transcript: the status
+ * becomes COMPLETED_WITH_ERRORS with the reason, and the analysis alone can be run again.
+ */
+export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
+  const t = await getById(db, transcriptionId);
+  if (!t || !["PROCESSING", "REPROCESSING", "PENDING"].includes(t.status)) return;
+  await appendLog(db, transcriptionId, "Analysing the transcript (summary, key points, topics, action items)");
+  try {
+    const stored = await env.MEDIA.get(transcriptDocKey(t.userId, transcriptionId));
+    if (!stored) throw new Error("the timed transcript is missing from storage");
+    const doc: TranscriptDoc = transcriptDocSchema.parse(await stored.json());
+    const prefs = await getPreferences(db, t.userId);
+    const result = await runAnalysis({ segments: doc.segments, language: doc.language, duration: doc.duration }, prefs.ai, {
+      provider: env.ANALYSIS_PROVIDER ?? "offline",
+      ai: env.AI,
+      baseUrl: env.ANALYSIS_BASE_URL,
+      apiKey: env.ANALYSIS_API_KEY,
+      model: env.ANALYSIS_MODEL,
+    });
+    await updateTranscription(db, transcriptionId, {
+      summary: result.summary,
+      keyPoints: json(result.key_points),
+      summaryAnalysis: json(result.summary_analysis),
+      transcriptionDetails: json(result.transcription_details),
+      formattedTranscript: result.formatted_transcript,
+      informativeSummary: result.informative_summary,
+      enhancedKeyPoints: json(result.enhanced_key_points),
+      claudeAnalysis: json(result.claude_analysis),
+      analysisEngine: result.engine,
+      status: "COMPLETED",
+      progressPercentage: 100,
+      errorMessage: null,
+      leaseUntil: null,
+    });
+    for (const note of result.notes) await appendLog(db, transcriptionId, note, "warn");
+    await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
+  } catch (err) {
+    const reason = `Analysis failed: ${(err as Error).message}. The transcript is complete; run the analysis again later.`;
+    await updateTranscription(db, transcriptionId, {
+      status: "COMPLETED_WITH_ERRORS",
+      progressPercentage: 100,
+      errorMessage: reason,
+      leaseUntil: null,
+    });
+    await appendLog(db, transcriptionId, reason, "error");
+  }
+}

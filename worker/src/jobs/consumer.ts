@@ -1,0 +1,36 @@
+import { createDb } from "../db/client";
+import type { Bindings } from "../env";
+import { analyze } from "./analyze";
+import type { JobMessage } from "./messages";
+import { stitch } from "./stitch";
+import { transcribeChunk } from "./transcribe-chunk";
+
+async function run(env: Bindings, body: JobMessage) {
+  const db = createDb(env.DB);
+  switch (body.type) {
+    case "transcribe-chunk":
+      return transcribeChunk(env, db, body.transcriptionId, body.idx);
+    case "stitch":
+      return stitch(env, db, body.transcriptionId);
+    case "analyze":
+      return analyze(env, db, body.transcriptionId);
+    case "ping":
+      return;
+  }
+}
+
+/**
+ * Jobs handle their own expected failures (retry with backoff, or FAILED with a reason). Anything thrown here
+ * is unexpected (D1 or R2 hiccup): the queue redelivers the message.
+ */
+export async function consume(batch: MessageBatch<JobMessage>, env: Bindings) {
+  for (const msg of batch.messages) {
+    try {
+      await run(env, msg.body);
+      msg.ack();
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", job: msg.body, attempts: msg.attempts, error: String(err) }));
+      msg.retry({ delaySeconds: Math.min(60, 2 ** msg.attempts) });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { SpeechResult } from "../asr/types";
+import type { Db } from "../db/client";
+import type { Bindings } from "../env";
+import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
+import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
+import { stitchChunks } from "../transcripts/stitch";
+import { transcriptText } from "../transcripts/text";
+import { enqueueStep } from "./enqueue";
+import { failTranscription } from "./failure";
+
+/** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */
+export async function stitch(env: Bindings, db: Db, transcriptionId: string) {
+  const t = await getById(db, transcriptionId);
+  if (!t || !["PROCESSING", "REPROCESSING", "PENDING"].includes(t.status)) return;
+  const chunks = await listChunks(db, transcriptionId);
+  if (chunks.length === 0 || chunks.some((c) => c.status !== "DONE")) return;
+
+  const results = await Promise.all(
+    chunks.map(async (c) => {
+      const obj = await env.MEDIA.get(chunkResultKey(t.userId, transcriptionId, c.idx));
+      return obj ? { startOffset: c.startOffset, result: (await obj.json()) as SpeechResult } : null;
+    }),
+  );
+  if (results.some((r) => r === null)) {
+    await failTranscription(db, transcriptionId, "Part of the transcript was lost from storage. Please reprocess.");
+    return;
+  }
+  const doc = stitchChunks(results as NonNullable<(typeof results)[number]>[]);
+  await env.MEDIA.put(transcriptDocKey(t.userId, transcriptionId), JSON.stringify(doc), {
+    httpMetadata: { contentType: "application/json" },
+  });
+  const text = transcriptText(doc.segments);
+  await updateTranscription(db, transcriptionId, {
+    text,
+    filteredText: text.replace(/^\[\d+:\d{2}\] /gm, ""),
+    language: doc.language,
+    duration: doc.duration,
+    errorMessage: null,
+  });
+  await raiseProgress(db, transcriptionId, 92);
+  const words = doc.segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+  await appendLog(
+    db,
+    transcriptionId,
+    chunks.length > 1
+      ? `Joined ${chunks.length} parts: ${words} words over ${doc.duration.toFixed(1)} s`
+      : `Transcript ready: ${words} words over ${doc.duration.toFixed(1)} s`,
+  );
+  await enqueueStep(env, db, "analyze", transcriptionId);
+}

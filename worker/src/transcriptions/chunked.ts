@@ -1,0 +1,98 @@
+import { createChunkedSchema, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, sealChunksSchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentUserId, requireUser } from "../auth/middleware";
+import { transcriptionChunks } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { validate } from "../http/validate";
+import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { writeStreamToR2 } from "../uploads/r2-writer";
+import { assertAcceptedType, sniffMedia } from "./create";
+import { chunkKey, mediaKey } from "./keys";
+import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
+import { toTranscription } from "./serialize";
+
+// The chunked path: a client that has split (and usually compressed) a long recording sends ordered audio
+// chunks with their offsets. Each chunk is transcribed by its own queue message, in parallel, while the rest
+// is still uploading; sealing says how many there are, and the last one to finish triggers the stitch.
+
+const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
+const chunkQuery = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
+
+export const chunkedRoutes = new Hono<AppEnv>()
+  .use("/transcriptions/chunked", requireUser)
+  .use("/transcriptions/:id/chunks/*", requireUser)
+  .use("/transcriptions/:id/media", requireUser)
+  .post("/transcriptions/chunked", validate("json", createChunkedSchema), async (c) => {
+    const userId = currentUserId(c);
+    const body = c.req.valid("json");
+    assertAcceptedType(body.fileName, body.fileType);
+    const id = crypto.randomUUID();
+    const row = await insertTranscription(c.get("db"), {
+      id,
+      userId,
+      fileName: body.fileName,
+      fileType: body.fileType || "application/octet-stream",
+      filePath: mediaKey(userId, id, body.fileName),
+      source: "chunks",
+      chunksExpected: body.chunks ?? null,
+    });
+    await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
+    return c.json(toTranscription(row), 201);
+  })
+  .put("/transcriptions/:id/chunks/:idx{[0-9]+}", validate("query", chunkQuery), async (c) => {
+    const db = c.get("db");
+    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
+    if (!["PENDING", "PROCESSING", "REPROCESSING"].includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
+    const idx = Number(c.req.param("idx"));
+    if (t.chunksExpected !== null && idx >= t.chunksExpected) throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
+    if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const stream = await sniffMedia(c.req.raw.body);
+    const key = chunkKey(t.userId, t.id, idx);
+    await writeStreamToR2(c.env.MEDIA, key, stream, {
+      contentType: c.req.header("Content-Type") ?? "application/octet-stream",
+      maxBytes: MAX_CHUNK_BYTES,
+      tooLarge: "A chunk must be less than 100MB",
+    });
+    const start = c.req.valid("query").start;
+    // Re-sending a chunk (after a dropped connection) replaces it and transcribes it again.
+    await db
+      .insert(transcriptionChunks)
+      .values({ transcriptionId: t.id, idx, r2Key: key, startOffset: start })
+      .onConflictDoUpdate({
+        target: [transcriptionChunks.transcriptionId, transcriptionChunks.idx],
+        set: { r2Key: key, startOffset: start, status: "PENDING", attempts: 0, error: null },
+      });
+    await enqueueChunk(c.env, db, t.id, idx);
+    return c.json({ idx, start }, 201);
+  })
+  .post("/transcriptions/:id/chunks/seal", validate("json", sealChunksSchema), async (c) => {
+    const db = c.get("db");
+    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
+    const { chunks: count } = c.req.valid("json");
+    const have = await listChunks(db, t.id);
+    const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !have.some((h) => h.idx === i));
+    if (missing.length) throw new ApiError(400, `Missing chunks: ${missing.join(", ")}`);
+    await updateTranscription(db, t.id, { chunksExpected: count });
+    await appendLog(db, t.id, `All ${count} parts received`);
+    if (have.length === count && have.every((h) => h.status === "DONE")) await enqueueStep(c.env, db, "stitch", t.id);
+    return c.json(toTranscription(await getOwned(db, t.userId, t.id)));
+  })
+  .put("/transcriptions/:id/media", async (c) => {
+    // The recording for playback (often the compressed audio the chunks were cut from).
+    const db = c.get("db");
+    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const stream = await sniffMedia(c.req.raw.body);
+    const { size } = await writeStreamToR2(c.env.MEDIA, t.filePath, stream, {
+      contentType: c.req.header("Content-Type") ?? t.fileType,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: FILE_TOO_LARGE,
+    });
+    await updateTranscription(db, t.id, { fileSize: size });
+    return c.json({ size }, 201);
+  });
+

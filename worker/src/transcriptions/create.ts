@@ -1,0 +1,52 @@
+import { FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED, isAcceptedMedia, MAX_UPLOAD_BYTES } from "@verbatim/shared";
+import type { Db } from "../db/client";
+import { transcriptionChunks } from "../db/schema";
+import type { Bindings } from "../env";
+import { ApiError } from "../http/errors";
+import { enqueueChunk } from "../jobs/enqueue";
+import { looksLikeMedia, peek } from "../uploads/sniff";
+import { appendLog, insertTranscription } from "./repository";
+
+export const NOT_MEDIA = "This file is not an audio or video recording we can read";
+
+/** Checks a stream's first bytes and hands back the intact stream; refuses empty and non-media content. */
+export async function sniffMedia(stream: ReadableStream<Uint8Array>) {
+  const { head, stream: intact } = await peek(stream);
+  if (head.length === 0) throw new ApiError(400, FILE_EMPTY);
+  if (!looksLikeMedia(head)) {
+    await intact.cancel().catch(() => {});
+    throw new ApiError(415, NOT_MEDIA);
+  }
+  return intact;
+}
+
+export function assertAcceptedType(fileName: string, fileType: string) {
+  if (!isAcceptedMedia(fileName, fileType)) throw new ApiError(415, FILE_UNSUPPORTED);
+}
+
+export function assertDeclaredSize(contentLength: string | undefined, max = MAX_UPLOAD_BYTES) {
+  // The multipart envelope adds a few hundred bytes; anything past the limit plus that slack is refused unread.
+  if (contentLength && Number(contentLength) > max + 64 * 1024) throw new ApiError(413, FILE_TOO_LARGE);
+}
+
+/** A transcription whose whole recording sits at `mediaKey`: one chunk, queued at once. */
+export async function createFileTranscription(
+  env: Bindings,
+  db: Db,
+  v: { id: string; userId: string; name: string | null; fileName: string; fileType: string; mediaKey: string; size: number },
+) {
+  const row = await insertTranscription(db, {
+    id: v.id,
+    userId: v.userId,
+    name: v.name,
+    fileName: v.fileName,
+    fileType: v.fileType || "application/octet-stream",
+    filePath: v.mediaKey,
+    fileSize: v.size,
+    source: "file",
+  });
+  await db.insert(transcriptionChunks).values({ transcriptionId: v.id, idx: 0, r2Key: v.mediaKey, startOffset: 0 });
+  await appendLog(db, v.id, `Upload received: ${(v.size / 1024 / 1024).toFixed(1)} MB`);
+  await enqueueChunk(env, db, v.id, 0);
+  return row;
+}

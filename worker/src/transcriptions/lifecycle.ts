@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Trace } from "@verbatim/shared";
+import type { Db } from "../db/client";
+import { transcriptionChunks, transcriptions } from "../db/schema";
+import type { Bindings } from "../env";
+import { ApiError } from "../http/errors";
+import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { deletePrefix, transcriptionPrefix } from "./keys";
+import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
+
+const ACTIVE = new Set(["PENDING", "PROCESSING", "REPROCESSING"]);
+
+export async function rename(db: Db, userId: string, id: string, name: string) {
+  await getOwned(db, userId, id);
+  await updateTranscription(db, id, { name });
+  return getOwned(db, userId, id);
+}
+
+/** Deletes the row (logs and chunks cascade) and every object under the transcription's prefix in R2. */
+export async function remove(env: Bindings, db: Db, userId: string, id: string) {
+  await getOwned(db, userId, id);
+  await db.delete(transcriptions).where(eq(transcriptions.id, id));
+  await deletePrefix(env.MEDIA, transcriptionPrefix(userId, id));
+}
+
+/** Runs speech recognition again from the stored audio (a failed job is retried this way too). */
+export async function reprocess(env: Bindings, db: Db, userId: string, id: string) {
+  const t = await getOwned(db, userId, id);
+  if (ACTIVE.has(t.status)) throw new ApiError(409, "This transcription is already being processed");
+  const chunks = await listChunks(db, id);
+  if (chunks.length === 0) throw new ApiError(409, "No audio was uploaded for this transcription");
+  await updateTranscription(db, id, { status: "REPROCESSING", progressPercentage: 0, errorMessage: null, leaseUntil: null });
+  await db.update(transcriptionChunks).set({ status: "PENDING", attempts: 0, error: null }).where(eq(transcriptionChunks.transcriptionId, id));
+  await appendLog(db, id, "Reprocessing requested");
+  for (const c of chunks) await enqueueChunk(env, db, id, c.idx);
+  return getOwned(db, userId, id);
+}
+
+/** Runs only the analysis again, keeping the transcript. */
+export async function reanalyze(env: Bindings, db: Db, userId: string, id: string) {
+  const t = await getOwned(db, userId, id);
+  if (ACTIVE.has(t.status)) throw new ApiError(409, "This transcription is already being processed");
+  if (!t.text) throw new ApiError(409, "There is no transcript to analyse yet");
+  await updateTranscription(db, id, { status: "PROCESSING", progressPercentage: 92, errorMessage: null });
+  await appendLog(db, id, "Analysis requested");
+  await enqueueStep(env, db, "analyze", id);
+  return getOwned(db, userId, id);
+}
+
+const clock = (iso: string) => iso.slice(11, 19);
+
+export async function trace(db: Db, userId: string, id: string): Promise<Trace> {
+  const t = await getOwned(db, userId, id);
+  const logs = await listLogs(db, id);
+  return {
+    transcription: { status: t.status, progressPercentage: t.progressPercentage, createdAt: t.createdAt },
+    logs: logs.map((l) => `[${clock(l.createdAt)}] ${l.level === "info" ? "" : `${l.level.toUpperCase()}: `}${l.message}`),
+    hasText: !!t.text,
+    textLength: t.text?.length ?? 0,
+  };
+}

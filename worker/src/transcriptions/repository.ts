@@ -1,0 +1,64 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type TranscriptionRow, transcriptionChunks, transcriptionLogs, transcriptions } from "../db/schema";
+import { notFound } from "../http/errors";
+
+/** Another user's transcription is indistinguishable from a missing one. */
+export async function getOwned(db: Db, userId: string, id: string): Promise<TranscriptionRow> {
+  const row = await db.query.transcriptions.findFirst({
+    where: and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)),
+  });
+  if (!row) throw notFound("Transcription not found");
+  return row;
+}
+
+export function listOwned(db: Db, userId: string) {
+  return db
+    .select()
+    .from(transcriptions)
+    .where(eq(transcriptions.userId, userId))
+    .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id));
+}
+
+export function getById(db: Db, id: string) {
+  return db.query.transcriptions.findFirst({ where: eq(transcriptions.id, id) });
+}
+
+export async function insertTranscription(db: Db, values: typeof transcriptions.$inferInsert) {
+  const [row] = await db.insert(transcriptions).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function updateTranscription(db: Db, id: string, values: Partial<typeof transcriptions.$inferInsert>) {
+  return db.update(transcriptions).set(values).where(eq(transcriptions.id, id));
+}
+
+/** Progress only ever rises, whichever of several parallel chunk jobs reports last. */
+export function raiseProgress(db: Db, id: string, percent: number) {
+  const p = Math.max(0, Math.min(100, Math.round(percent)));
+  return db
+    .update(transcriptions)
+    .set({ progressPercentage: sql`max(${transcriptions.progressPercentage}, ${p})` })
+    .where(eq(transcriptions.id, id));
+}
+
+export async function appendLog(db: Db, transcriptionId: string, message: string, level: "info" | "warn" | "error" = "info") {
+  await db.insert(transcriptionLogs).values({ transcriptionId, message, level });
+}
+
+export function listLogs(db: Db, transcriptionId: string) {
+  return db
+    .select()
+    .from(transcriptionLogs)
+    .where(eq(transcriptionLogs.transcriptionId, transcriptionId))
+    .orderBy(transcriptionLogs.id);
+}
+
+export function listChunks(db: Db, transcriptionId: string) {
+  return db
+    .select()
+    .from(transcriptionChunks)
+    .where(eq(transcriptionChunks.transcriptionId, transcriptionId))
+    .orderBy(transcriptionChunks.idx);
+}

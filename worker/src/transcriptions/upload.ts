@@ -1,0 +1,33 @@
+import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@verbatim/shared";
+import type { Db } from "../db/client";
+import type { Bindings } from "../env";
+import { ApiError } from "../http/errors";
+import { readFormUntilFile } from "../uploads/form-stream";
+import { writeStreamToR2 } from "../uploads/r2-writer";
+import { assertAcceptedType, assertDeclaredSize, createFileTranscription, sniffMedia } from "./create";
+import { mediaKey } from "./keys";
+
+/** POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. */
+export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
+  assertDeclaredSize(request.headers.get("Content-Length") ?? undefined);
+  const { fields, file } = await readFormUntilFile(request, "file");
+  if (!file) throw new ApiError(400, "Please select a file to upload.");
+  assertAcceptedType(file.fileName, file.contentType);
+  const stream = await sniffMedia(file.stream);
+
+  const id = crypto.randomUUID();
+  const key = mediaKey(userId, id, file.fileName);
+  const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
+    contentType: file.contentType,
+    maxBytes: MAX_UPLOAD_BYTES,
+    tooLarge: FILE_TOO_LARGE,
+  });
+  if (size === 0) throw new ApiError(400, FILE_EMPTY);
+  const name = fields.name?.trim() || null;
+  try {
+    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType: file.contentType, mediaKey: key, size });
+  } catch (err) {
+    await env.MEDIA.delete(key);
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Segment } from "@verbatim/shared";
+
+/** `[mm:ss]` with minutes counting past 59, as the spec's transcript lines do. */
+export function timestampMarker(seconds: number) {
+  const total = Math.max(0, Math.floor(seconds));
+  const mm = Math.floor(total / 60);
+  const ss = total % 60;
+  return `[${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}]`;
+}
+
+/** Words come without their spacing; scripts written without spaces (Japanese, Chinese) join without one. */
+export function joinWords(words: { word: string }[], sample: string) {
+  return words.map((w) => w.word).join(/\s/.test(sample.trim()) ? " " : "");
+}
+
+const SENTENCE = /[^.?!…。？！]+(?:[.?!…。？！]+["')\]]*|$)/g;
+
+interface Line {
+  start: number;
+  text: string;
+  speaker?: string | undefined;
+}
+
+/**
+ * Splits a segment into sentences and gives each the start time of its first word. Word lists and text
+ * don't always tokenise alike, so a sentence's first word is found by its share of the segment's text.
+ */
+function sentences(seg: Segment): Line[] {
+  const text = seg.text.trim();
+  const parts = (text.match(SENTENCE) ?? [text]).map((p) => p.trim()).filter(Boolean);
+  const words = seg.words ?? [];
+  if (parts.length <= 1 || words.length === 0) return [{ start: words[0]?.start ?? seg.start, text, speaker: seg.speaker }];
+  const tokens = text.split(/\s+/).length;
+  let chars = 0;
+  let tokenAt = 0;
+  return parts.map((part) => {
+    const index = tokens === words.length ? tokenAt : Math.round((chars / text.length) * words.length);
+    const start = words[Math.min(index, words.length - 1)]?.start ?? seg.start;
+    chars += part.length + 1;
+    tokenAt += part.split(/\s+/).length;
+    return { start, text: part, speaker: seg.speaker };
+  });
+}
+
+/** The transcript as stored in `text`: one `[mm:ss] sentence` line each, with `Speaker: ` when known. */
+export function transcriptText(segments: Segment[]): string {
+  return segments
+    .flatMap(sentences)
+    .map((l) => `${timestampMarker(l.start)} ${l.speaker ? `${l.speaker}: ` : ""}${l.text}`)
+    .join("\n");
+}

@@ -1,0 +1,111 @@
+import { createMultipartSchema } from "@verbatim/shared";
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { currentUserId, requireUser } from "../auth/middleware";
+import type { Db } from "../db/client";
+import { uploadParts, uploads } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError, notFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
+import { mediaKey } from "../transcriptions/keys";
+import { toTranscription } from "../transcriptions/serialize";
+
+// Resumable uploads for recordings past the 500 MB form limit (up to 5 GB / 10 hours). The browser sends
+// fixed-size parts straight into an R2 multipart upload; the parts already stored are listed so an upload
+// broken by a network drop resumes where it stopped. The upload id becomes the transcription id.
+
+const MIN_PART = 8 * 1024 * 1024;
+const MAX_PARTS = 10_000;
+
+function partSizeFor(size: number) {
+  const mib = 1024 * 1024;
+  return Math.max(MIN_PART, Math.ceil(size / MAX_PARTS / mib) * mib);
+}
+const partCount = (size: number, partSize: number) => Math.ceil(size / partSize);
+
+async function ownedOpenUpload(db: Db, userId: string, id: string) {
+  const row = await db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId)) });
+  if (!row) throw notFound("Upload not found");
+  if (row.status !== "OPEN") throw new ApiError(409, `This upload is already ${row.status.toLowerCase()}`);
+  return row;
+}
+
+async function describe(db: Db, row: typeof uploads.$inferSelect) {
+  const parts = await db
+    .select({ partNumber: uploadParts.partNumber, size: uploadParts.size })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, row.id))
+    .orderBy(uploadParts.partNumber);
+  return { id: row.id, fileName: row.fileName, size: row.size, partSize: row.partSize, partCount: partCount(row.size, row.partSize), parts };
+}
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .use("/uploads", requireUser)
+  .use("/uploads/*", requireUser)
+  .post("/uploads", validate("json", createMultipartSchema), async (c) => {
+    const userId = currentUserId(c);
+    const { fileName, fileType, size } = c.req.valid("json");
+    assertAcceptedType(fileName, fileType);
+    const id = crypto.randomUUID();
+    const key = mediaKey(userId, id, fileName);
+    const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
+    const [row] = await c
+      .get("db")
+      .insert(uploads)
+      .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
+      .returning();
+    return c.json(await describe(c.get("db"), row as typeof uploads.$inferSelect), 201);
+  })
+  .get("/uploads/:id", async (c) => {
+    const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
+    return c.json(await describe(c.get("db"), row));
+  })
+  .put("/uploads/:id/parts/:n{[0-9]+}", async (c) => {
+    const db = c.get("db");
+    const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
+    const n = Number(c.req.param("n"));
+    const count = partCount(row.size, row.partSize);
+    if (n < 1 || n > count) throw new ApiError(400, `Part number must be between 1 and ${count}`);
+    const expected = n < count ? row.partSize : row.size - row.partSize * (count - 1);
+    const declared = Number(c.req.header("Content-Length"));
+    if (declared !== expected) throw new ApiError(400, `Part ${n} must be exactly ${expected} bytes`);
+    if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    // The first part carries the container header: sniff it, and keep the length known for R2.
+    const body = n === 1 ? new Uint8Array(await new Response(await sniffMedia(c.req.raw.body)).arrayBuffer()) : c.req.raw.body;
+    const multipart = c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId);
+    const part = await multipart.uploadPart(n, body);
+    await db
+      .insert(uploadParts)
+      .values({ uploadId: row.id, partNumber: n, etag: part.etag, size: expected })
+      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: part.etag, size: expected } });
+    return c.json({ partNumber: n, etag: part.etag });
+  })
+  .post("/uploads/:id/complete", async (c) => {
+    const db = c.get("db");
+    const userId = currentUserId(c);
+    const row = await ownedOpenUpload(db, userId, c.req.param("id"));
+    const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadId, row.id)).orderBy(uploadParts.partNumber);
+    const count = partCount(row.size, row.partSize);
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
+    if (missing.length) throw new ApiError(400, `Missing parts: ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? "…" : ""}`);
+    await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+    await db.update(uploads).set({ status: "COMPLETED" }).where(eq(uploads.id, row.id));
+    const t = await createFileTranscription(c.env, db, {
+      id: row.id,
+      userId,
+      name: null,
+      fileName: row.fileName,
+      fileType: row.fileType,
+      mediaKey: row.r2Key,
+      size: row.size,
+    });
+    return c.json(toTranscription(t), 201);
+  })
+  .delete("/uploads/:id", async (c) => {
+    const db = c.get("db");
+    const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
+    await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
+    await db.update(uploads).set({ status: "ABORTED" }).where(eq(uploads.id, row.id));
+    return c.json({ message: "Upload aborted" });
+  });
