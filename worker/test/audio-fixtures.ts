@@ -43,7 +43,8 @@ export function buildLongRecording() {
   for (let start = 0, i = 0; start < duration; start += CHUNK_SECONDS, i++) {
     const from = Math.max(0, start - (i === 0 ? 0 : OVERLAP_SECONDS));
     const file = join(dir, `chunk${i}.wav`);
-    sox(long, file, "trim", String(from), String(start + CHUNK_SECONDS - from));
+    const last = start + CHUNK_SECONDS >= duration;
+    sox(long, file, "trim", String(from), ...(last ? [] : [String(start + CHUNK_SECONDS - from)]));
     chunks.push({ file, start: from });
   }
   const reference = Array.from({ length: REPEATS }, () => CLIPS.map((c) => references[c])).flat().join(" ");

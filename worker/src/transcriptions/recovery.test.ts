@@ -1,0 +1,83 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../db/client";
+import { transcriptionChunks, transcriptions } from "../db/schema";
+import { api, signUp } from "../../test/http";
+import { engineControl, testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { mediaKey } from "./keys";
+
+async function logsOf(cookie: string, id: string) {
+  return ((await (await api(`/api/transcriptions/${id}/trace`, { cookie })).json()) as { logs: string[] }).logs;
+}
+
+async function waitForLog(cookie: string, id: string, pattern: RegExp, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if ((await logsOf(cookie, id)).some((l) => pattern.test(l))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no log line matching ${pattern}`);
+}
+
+describe("when the speech engine fails", () => {
+  it("retries while the engine is down and completes once it is back", async () => {
+    const { cookie } = await signUp();
+    await engineControl("down");
+    try {
+      const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+      await waitForLog(cookie, id, /unreachable.*retrying the recording in \d+ s/);
+      expect((await (await api(`/api/transcriptions/${id}`, { cookie })).json()) as { status: string }).toMatchObject({
+        status: "PROCESSING",
+      });
+      await engineControl("up");
+      const { t } = await waitUntilDone(cookie, id);
+      expect(t.status).toBe("COMPLETED");
+      expect(t.text).toMatch(/ask not what your country/i);
+    } finally {
+      await engineControl("up");
+    }
+  });
+
+  it("fails with a clear reason after the last attempt, and can be reprocessed", async () => {
+    const { cookie } = await signUp();
+    await engineControl("down");
+    let id: string;
+    try {
+      ({ id } = (await (await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg")).json()) as { id: string });
+      const { t } = await waitUntilDone(cookie, id);
+      expect(t.status).toBe("FAILED");
+      expect(t.error_message).toMatch(/^Speech recognition was unavailable after 5 attempts \(The speech engine is unreachable/);
+      expect(t.error_message).toMatch(/Try Reprocess later\.$/);
+    } finally {
+      await engineControl("up");
+    }
+    const again = await api(`/api/transcriptions/${id}/reprocess`, { method: "POST", cookie });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { status: string }).status).toBe("REPROCESSING");
+    const { t } = await waitUntilDone(cookie, id);
+    expect(t.status).toBe("COMPLETED");
+    expect(t.error_message).toBeNull();
+  });
+});
+
+describe("a job interrupted by a crash", () => {
+  it("is picked up again and finishes", async () => {
+    const { cookie, user } = await signUp();
+    const db = createDb(env.DB);
+    const id = crypto.randomUUID();
+    const key = mediaKey(user.id, id, "jfk.flac");
+    await env.MEDIA.put(key, await testFile("jfk.flac"), { httpMetadata: { contentType: "audio/flac" } });
+    // The state a worker leaves when it dies mid-transcription: the part is PROCESSING, its lease has run
+    // out, and no queue message is left to finish it.
+    await db.insert(transcriptions).values({
+      id, userId: user.id, fileName: "jfk.flac", fileType: "audio/flac", filePath: key, status: "PROCESSING", progressPercentage: 5,
+    });
+    await db.insert(transcriptionChunks).values({
+      transcriptionId: id, idx: 0, r2Key: key, startOffset: 0, status: "PROCESSING", attempts: 1, leaseUntil: Date.now() - 1000,
+    });
+    await api("/api/transcriptions", { cookie }); // any list read sweeps the user's stalled jobs
+    const { t } = await waitUntilDone(cookie, id);
+    expect(t.status).toBe("COMPLETED");
+    expect(await logsOf(cookie, id)).toEqual(expect.arrayContaining([expect.stringMatching(/Resuming part 1 after an interruption/)]));
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { api, signUp } from "../../test/http";
+import { testFile, waitUntilDone } from "../../test/transcriptions";
+
+const sha256 = async (data: ArrayBuffer | Uint8Array) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+interface UploadState {
+  id: string;
+  partSize: number;
+  partCount: number;
+  parts: { partNumber: number; size: number }[];
+}
+
+describe("resumable uploads of large recordings", () => {
+  it("accepts parts in any order, lists them for resuming, and completes into a transcription", async () => {
+    const { cookie } = await signUp();
+    // Five minutes of 16 kHz WAV: over one 8 MiB part, so it travels as two.
+    const bytes = await testFile("long.wav");
+    const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
+    expect(created.status).toBe(201);
+    const state = (await created.json()) as UploadState;
+    expect(state.partCount).toBe(2);
+    const part = (n: number) => bytes.slice((n - 1) * state.partSize, n * state.partSize);
+    const put = (n: number, body: Uint8Array) => api(`/api/uploads/${state.id}/parts/${n}`, { method: "PUT", cookie, body });
+
+    expect((await put(2, part(2))).status).toBe(200);
+    // The connection drops; the client asks what the server already has and sends only the rest.
+    const resumed = (await (await api(`/api/uploads/${state.id}`, { cookie })).json()) as UploadState;
+    expect(resumed.parts.map((p) => p.partNumber)).toEqual([2]);
+    const early = await api(`/api/uploads/${state.id}/complete`, { method: "POST", cookie });
+    expect(early.status).toBe(400);
+    expect(await early.json()).toEqual({ message: "Missing parts: 1" });
+    expect((await put(1, part(1).slice(0, 1000))).status).toBe(400); // a truncated part is refused
+    expect((await put(1, part(1))).status).toBe(200);
+    expect((await put(1, part(1))).status).toBe(200); // a retried part replaces itself
+
+    const done = await api(`/api/uploads/${state.id}/complete`, { method: "POST", cookie });
+    expect(done.status).toBe(201);
+    const t = (await done.json()) as { id: string; file_name: string; file_size: number };
+    expect(t).toMatchObject({ id: state.id, file_name: "all-hands.wav", file_size: bytes.length });
+    const media = await api(`/api/transcriptions/${t.id}/media`, { cookie });
+    expect(await sha256(await media.arrayBuffer())).toBe(await sha256(bytes));
+    const final = await waitUntilDone(cookie, t.id, 170_000);
+    expect(final.t.status).toBe("COMPLETED");
+    expect(final.t.text).toMatch(/ask not what your country/i);
+    expect((await api(`/api/uploads/${state.id}`, { cookie })).status).toBe(409);
+  });
+
+  it("refuses unsupported types, and aborts on request", async () => {
+    const { cookie } = await signUp();
+    const bad = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "slides.pdf", fileType: "application/pdf", size: 10 } });
+    expect(bad.status).toBe(415);
+    const big = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 6 * 1024 ** 3 } });
+    expect(big.status).toBe(400);
+    const { id } = (await (await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 10 } })).json()) as { id: string };
+    expect((await api(`/api/uploads/${id}`, { method: "DELETE", cookie })).status).toBe(200);
+    expect((await api(`/api/uploads/${id}/parts/1`, { method: "PUT", cookie, body: new Uint8Array(10) })).status).toBe(409);
+  });
+});
