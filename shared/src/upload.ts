@@ -33,6 +33,20 @@ export function extensionOf(fileName: string): string {
   return dot < 0 ? "" : fileName.slice(dot).toLowerCase();
 }
 
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  ".mp3": "audio/mpeg", ".wav": "audio/wav", ".ogg": "audio/ogg", ".oga": "audio/ogg", ".opus": "audio/ogg",
+  ".m4a": "audio/mp4", ".aac": "audio/aac", ".flac": "audio/flac", ".wma": "audio/x-ms-wma", ".mp4": "video/mp4",
+  ".webm": "video/webm", ".mov": "video/quicktime", ".avi": "video/x-msvideo", ".ogv": "video/ogg", ".mpeg": "video/mpeg",
+  ".mpg": "video/mpeg", ".3gp": "video/3gpp", ".mts": "video/mp2t", ".ts": "video/mp2t", ".mkv": "video/x-matroska",
+};
+
+/** The declared type, or one inferred from the extension when the client sent none or a generic one. */
+export function mediaTypeOf(fileName: string, declared: string) {
+  const type = declared.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type && type !== "application/octet-stream") return type;
+  return TYPE_BY_EXTENSION[extensionOf(fileName)] ?? (type || "application/octet-stream");
+}
+
 /** The spec's rule: the type OR the extension must be on the list. */
 export function isAcceptedMedia(fileName: string, mimeType: string): boolean {
   const type = mimeType.split(";")[0]?.trim().toLowerCase() ?? "";

@@ -1,4 +1,4 @@
-import { createChunkedSchema, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, sealChunksSchema } from "@verbatim/shared";
+import { createChunkedSchema, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf, sealChunksSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -33,7 +33,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
       id,
       userId,
       fileName: body.fileName,
-      fileType: body.fileType || "application/octet-stream",
+      fileType: mediaTypeOf(body.fileName, body.fileType),
       filePath: mediaKey(userId, id, body.fileName),
       source: "chunks",
       chunksExpected: body.chunks ?? null,

@@ -1,4 +1,4 @@
-import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@verbatim/shared";
+import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf } from "@verbatim/shared";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
@@ -14,18 +14,19 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
   if (!file) throw new ApiError(400, "Please select a file to upload.");
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
+  const fileType = mediaTypeOf(file.fileName, file.contentType);
 
   const id = crypto.randomUUID();
   const key = mediaKey(userId, id, file.fileName);
   const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
-    contentType: file.contentType,
+    contentType: fileType,
     maxBytes: MAX_UPLOAD_BYTES,
     tooLarge: FILE_TOO_LARGE,
   });
   if (size === 0) throw new ApiError(400, FILE_EMPTY);
   const name = fields.name?.trim() || null;
   try {
-    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType: file.contentType, mediaKey: key, size });
+    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size });
   } catch (err) {
     await env.MEDIA.delete(key);
     throw err;

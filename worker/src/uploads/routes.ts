@@ -1,4 +1,4 @@
-import { createMultipartSchema } from "@verbatim/shared";
+import { createMultipartSchema, mediaTypeOf } from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -45,7 +45,8 @@ export const uploadRoutes = new Hono<AppEnv>()
   .use("/uploads/*", requireUser)
   .post("/uploads", validate("json", createMultipartSchema), async (c) => {
     const userId = currentUserId(c);
-    const { fileName, fileType, size } = c.req.valid("json");
+    const { fileName, size } = c.req.valid("json");
+    const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
     assertAcceptedType(fileName, fileType);
     const id = crypto.randomUUID();
     const key = mediaKey(userId, id, fileName);

@@ -1,0 +1,40 @@
+import { asrPython, root, wranglerBin } from "./env.mjs";
+import { startService, stopService, waitForUrl } from "./processes.mjs";
+
+/**
+ * Starts the speech engine with `model`. A model name is downloaded from Hugging Face on first start; when
+ * that is impossible (offline machine) the engine exits, and we fall back to the bundled tiny.en weights.
+ */
+export async function startEngine({ port, model }) {
+  const launch = (m) =>
+    startService("speech engine", asrPython, ["-m", "verbatim_asr"], {
+      env: { ...process.env, ASR_MODEL: m, ASR_PORT: String(port), ASR_HOST: "127.0.0.1" },
+    });
+  let engine = launch(model);
+  try {
+    await waitForUrl(`http://127.0.0.1:${port}/health`, { child: engine, timeoutMs: 30 * 60_000 });
+  } catch (err) {
+    if (model === "bundled") throw err;
+    await stopService(engine);
+    console.warn(`\n! The speech model '${model}' could not be loaded; falling back to the bundled tiny.en model.\n`);
+    engine = launch("bundled");
+    await waitForUrl(`http://127.0.0.1:${port}/health`, { child: engine });
+  }
+  return engine;
+}
+
+/** `wrangler dev`: the built SPA as static assets and /api/* from the Worker, on local D1, R2 and Queues. */
+export async function startWorker({ port, asrPort, persistTo, vars = {} }) {
+  const varArgs = Object.entries({ ASR_BASE_URL: `http://127.0.0.1:${asrPort}/v1`, ...vars }).flatMap(([k, v]) => [
+    "--var",
+    `${k}:${v}`,
+  ]);
+  const worker = startService(
+    "worker",
+    wranglerBin,
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn", ...varArgs],
+    { cwd: root },
+  );
+  await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child: worker });
+  return worker;
+}
