@@ -1,4 +1,5 @@
 import type { Segment } from "@verbatim/shared";
+import { toLanguageCode } from "./languages";
 import { SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
 
 export const WORKERS_AI_WHISPER = "@cf/openai/whisper-large-v3-turbo";
@@ -22,7 +23,7 @@ export function fromWorkersAi(out: WhisperOutput): { language: string | null; du
     }))
     .filter((s) => s.text.length > 0);
   return {
-    language: out.transcription_info?.language ?? null,
+    language: toLanguageCode(out.transcription_info?.language),
     duration: out.transcription_info?.duration ?? segments.at(-1)?.end ?? 0,
     segments,
   };
