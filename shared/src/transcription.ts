@@ -63,3 +63,14 @@ export const traceSchema = z.object({
   textLength: z.number(),
 });
 export type Trace = z.infer<typeof traceSchema>;
+
+export const EXPORT_FORMAT_VALUES = ["txt", "srt", "vtt", "csv", "json", "pdf", "docx"] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMAT_VALUES, {
+  error: "Format must be one of txt, srt, vtt, csv, json, pdf, docx",
+});
+
+/** Bulk export: one ZIP with a file per selected transcription. */
+export const bulkExportSchema = z.object({
+  ids: z.array(z.string()).min(1, "Select at least one transcription").max(200, "Export at most 200 transcriptions at once"),
+  format: exportFormatSchema.default("txt"),
+});

@@ -50,7 +50,9 @@ function parsePartHeaders(raw: string) {
     if (star?.[1]) return decodeURIComponent(star[1]);
     return disposition.match(new RegExp(`(?:^|;)\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`))?.[1]?.replace(/\\(.)/g, "$1");
   };
-  return { name: param("name") ?? "", fileName: param("filename"), contentType: headers.get("content-type") ?? "" };
+  // Browsers escape a double quote in a file name as %22 (WHATWG multipart/form-data encoding).
+  const fileName = param("filename")?.replaceAll("%22", '"');
+  return { name: param("name") ?? "", fileName, contentType: headers.get("content-type") ?? "" };
 }
 
 /**

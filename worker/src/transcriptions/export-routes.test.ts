@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { api, signUp } from "../../test/http";
+import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+
+/** Entry names from a ZIP's central directory (signature PK\1\2; name length at +28, name at +46). */
+function zipEntryNames(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const names: string[] = [];
+  for (let i = 0; i + 46 <= bytes.length; i++) {
+    if (view.getUint32(i, true) !== 0x02014b50) continue;
+    const len = view.getUint16(i + 28, true);
+    names.push(new TextDecoder().decode(bytes.subarray(i + 46, i + 46 + len)));
+    i += 45 + len;
+  }
+  return names;
+}
+
+async function completedUpload(cookie: string, name: string) {
+  const { id } = (await (await upload(cookie, await testFile("jfk.mp3"), name, "audio/mpeg")).json()) as { id: string };
+  await waitUntilDone(cookie, id);
+  return id;
+}
+
+describe("exporting transcriptions", () => {
+  it("downloads each format with its type and a safe file name", async () => {
+    const { cookie } = await signUp();
+    const id = await completedUpload(cookie, "Réunion \"Q3\".mp3");
+    const expected: Record<string, string> = {
+      txt: "text/plain",
+      srt: "application/x-subrip",
+      vtt: "text/vtt",
+      csv: "text/csv",
+      json: "application/json",
+      pdf: "application/pdf",
+      docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    };
+    for (const [format, type] of Object.entries(expected)) {
+      const res = await api(`/api/transcriptions/${id}/export?format=${format}`, { cookie });
+      expect([format, res.status]).toEqual([format, 200]);
+      expect(res.headers.get("Content-Type")).toContain(type);
+      const disposition = res.headers.get("Content-Disposition") ?? "";
+      expect(disposition).toContain(`filename*=UTF-8''R%C3%A9union%20%27Q3%27_transcript.${format}`);
+      expect(disposition).toContain(`filename="Reunion 'Q3'_transcript.${format}"`);
+      const body = new Uint8Array(await res.arrayBuffer());
+      expect(body.length).toBeGreaterThan(50);
+      if (format === "txt") expect(new TextDecoder().decode(body)).toMatch(/^\[00:00\] And so,? my fellow Americans/m);
+      if (format === "pdf") expect(new TextDecoder().decode(body.subarray(0, 5))).toBe("%PDF-");
+      if (format === "docx") expect(body.subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    }
+    const bad = await api(`/api/transcriptions/${id}/export?format=exe`, { cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it("bundles several into one ZIP with an entry each, and only the user's own", async () => {
+    const { cookie } = await signUp();
+    const a = await completedUpload(cookie, "standup.mp3");
+    const b = await completedUpload(cookie, "standup.mp3");
+    const res = await api("/api/transcriptions/export", { method: "POST", cookie, json: { ids: [a, b], format: "srt" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(zipEntryNames(new Uint8Array(await res.arrayBuffer())).sort()).toEqual(["standup_transcript (2).srt", "standup_transcript.srt"]);
+
+    const other = await signUp();
+    expect((await api(`/api/transcriptions/${a}/export?format=txt`, { cookie: other.cookie })).status).toBe(404);
+    const theirs = await api("/api/transcriptions/export", { method: "POST", cookie: other.cookie, json: { ids: [a], format: "txt" } });
+    expect(theirs.status).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import { bulkExportSchema, exportFormatSchema, readStoredAnalysis, transcriptDocSchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import { currentUserId, requireUser } from "../auth/middleware";
+import type { Db } from "../db/client";
+import type { TranscriptionRow } from "../db/schema";
+import type { AppEnv } from "../env";
+import { contentDisposition, type ExportDoc, exportFileName, exportTranscription, zipExports } from "../export";
+import { validate } from "../http/validate";
+import { transcriptDocKey } from "./keys";
+import { getOwned } from "./repository";
+
+async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<ExportDoc> {
+  const stored = await bucket.get(transcriptDocKey(t.userId, t.id));
+  const doc = stored ? transcriptDocSchema.safeParse(await stored.json()) : null;
+  const analysis = readStoredAnalysis({
+    key_points: t.keyPoints,
+    summary_analysis: t.summaryAnalysis,
+    transcription_details: t.transcriptionDetails,
+  });
+  return {
+    id: t.id,
+    name: t.name,
+    fileName: t.fileName,
+    createdAt: t.createdAt,
+    status: t.status,
+    language: t.language,
+    duration: t.duration,
+    text: t.text,
+    segments: doc?.success ? doc.data.segments : null,
+    summary: t.summary,
+    keyPoints: analysis.key_points,
+    summaryAnalysis: analysis.summary_analysis,
+    details: analysis.transcription_details,
+    formattedTranscript: t.formattedTranscript,
+  };
+}
+
+async function* exports(db: Db, bucket: R2Bucket, userId: string, ids: string[], format: z.infer<typeof exportFormatSchema>) {
+  for (const id of ids) {
+    const doc = await toExportDoc(bucket, await getOwned(db, userId, id));
+    const file = await exportTranscription(doc, format);
+    yield { name: exportFileName(doc, file.extension), body: file.body };
+  }
+}
+
+export const exportRoutes = new Hono<AppEnv>()
+  .use("/transcriptions/export", requireUser)
+  .get(
+    "/transcriptions/:id/export",
+    requireUser,
+    validate("query", z.object({ format: exportFormatSchema.default("txt") })),
+    async (c) => {
+      const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+      const doc = await toExportDoc(c.env.MEDIA, t);
+      const file = await exportTranscription(doc, c.req.valid("query").format);
+      return new Response(file.body, {
+        headers: {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition(exportFileName(doc, file.extension)),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  )
+  .post("/transcriptions/export", validate("json", bulkExportSchema), async (c) => {
+    const { ids, format } = c.req.valid("json");
+    const userId = currentUserId(c);
+    const db = c.get("db");
+    // Every id is checked before the first byte goes out: a 404 must not arrive as half a ZIP.
+    for (const id of new Set(ids)) await getOwned(db, userId, id);
+    const zip = zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
+    return new Response(zip, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": contentDisposition(`transcripts_${format}.zip`),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });
