@@ -15,6 +15,7 @@ export function runCounted(name, cmd, args, opts = {}) {
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
     child.on("close", (code) => {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runners' colour codes (ESC sequences).
       const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
       const count = (re) => [...plain.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
       // vitest: "Tests  12 passed | 1 failed (13)"; pytest: "== 47 passed, 1 failed in 23.1s =="

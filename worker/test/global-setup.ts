@@ -21,8 +21,8 @@ export default async function setup(project: TestProject) {
     "jfk_video.mp4": `${fixtures}/jfk_video.mp4`,
     "long.wav": long.long,
   };
-  long.chunks.forEach((c, i) => (files[`chunk${i}.wav`] = c.file));
-  long.clips.forEach((c, i) => (files[`clip${i}.wav`] = c));
+  for (const [i, c] of long.chunks.entries()) files[`chunk${i}.wav`] = c.file;
+  for (const [i, c] of long.clips.entries()) files[`clip${i}.wav`] = c;
   const proxy = await startChaosProxy(engine, files);
   project.provide("asrBaseUrl", `${proxy.url}/v1`);
   project.provide("proxyUrl", proxy.url);

@@ -27,7 +27,7 @@ export async function authenticate(db: Db, input: LoginInput, ip: string | null)
   await assertNotLocked(db, keys);
   const user = await findUserByLogin(db, input.username);
   const ok = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
-  if (!user || !user.password || !ok) {
+  if (!user?.password || !ok) {
     await recordFailure(db, keys);
     throw new ApiError(401, INVALID_CREDENTIALS);
   }

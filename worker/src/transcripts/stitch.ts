@@ -18,7 +18,7 @@ const shift = (w: Word, by: number): Word => ({ word: w.word, start: w.start + b
 export function stitchChunks(chunks: ChunkResult[]): TranscriptDoc {
   const sorted = [...chunks].sort((a, b) => a.startOffset - b.startOffset);
   const ends = sorted.map((c) => c.startOffset + c.result.duration);
-  const cuts = sorted.map((c, i) => {
+  const cuts = sorted.map((_, i) => {
     const next = sorted[i + 1];
     if (!next) return Number.POSITIVE_INFINITY;
     const end = ends[i] as number;

@@ -73,20 +73,24 @@ export async function readFormUntilFile(request: Request, fileField: string) {
     if (next.done) done = true;
     else buf = concat(buf, next.value);
   };
+  /** Reads until `needle` is in the buffer (its index) or the body ends (-1); `limit` caps what may pile up. */
+  const seek = async (needle: Uint8Array, limit?: { bytes: number; error: ApiError }) => {
+    for (;;) {
+      const at = indexOf(buf, needle);
+      if (at !== -1 || done) return at;
+      if (limit && buf.length > limit.bytes) throw limit.error;
+      await pull();
+    }
+  };
   const fields: Record<string, string> = {};
 
   for (;;) {
-    let at: number;
-    while ((at = indexOf(buf, delimiter)) === -1 && !done) await pull();
+    const at = await seek(delimiter);
     if (at === -1) throw new ApiError(400, "Malformed multipart body");
     buf = buf.subarray(at + delimiter.length);
     while (buf.length < 2 && !done) await pull();
     if (buf[0] === 45 && buf[1] === 45) break; // "--": closing delimiter, no file part came
-    let headerEnd: number;
-    while ((headerEnd = indexOf(buf, enc.encode("\r\n\r\n"))) === -1 && !done) {
-      if (buf.length > MAX_HEADER_BYTES) throw new ApiError(400, "Malformed multipart body");
-      await pull();
-    }
+    const headerEnd = await seek(enc.encode("\r\n\r\n"), { bytes: MAX_HEADER_BYTES, error: new ApiError(400, "Malformed multipart body") });
     if (headerEnd === -1) throw new ApiError(400, "Malformed multipart body");
     const part = parsePartHeaders(dec.decode(buf.subarray(2, headerEnd)));
     buf = buf.subarray(headerEnd + 4);
@@ -94,11 +98,7 @@ export async function readFormUntilFile(request: Request, fileField: string) {
     if (part.name === fileField && part.fileName !== undefined) {
       return { fields, file: { ...part, fileName: part.fileName, stream: streamUntil(buf, reader, delimiter, () => done) } };
     }
-    let end: number;
-    while ((end = indexOf(buf, delimiter)) === -1 && !done) {
-      if (buf.length > MAX_FIELD_BYTES) throw new ApiError(413, "Form field is too large");
-      await pull();
-    }
+    const end = await seek(delimiter, { bytes: MAX_FIELD_BYTES, error: new ApiError(413, "Form field is too large") });
     if (end === -1) throw new ApiError(400, "Malformed multipart body");
     fields[part.name] = dec.decode(buf.subarray(0, end));
     buf = buf.subarray(end);
