@@ -1,0 +1,42 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, signUp } from "../../test/http";
+import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { transcriptDocKey } from "../transcriptions/keys";
+
+describe("analysis after transcription", () => {
+  it("fills every tab of a completed recording", async () => {
+    const { cookie } = await signUp();
+    const { id } = (await (await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav")).json()) as { id: string };
+    const { t } = await waitUntilDone(cookie, id, 170_000);
+    expect(t.status).toBe("COMPLETED");
+    expect(t.summary).toEqual(expect.any(String));
+    expect((t.summary as string).length).toBeGreaterThan(40);
+    expect(t.key_points).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(t.summary_analysis).toMatchObject({ overview: expect.any(String), duration: expect.any(String), topics: expect.any(Array) });
+    expect(t.transcription_details).toMatchObject({ topics: expect.any(Array), entities: expect.any(Array), questions: expect.any(Array), actionItems: expect.any(Array) });
+    expect(t.formatted_transcript).toMatch(/^\[\d{2}:\d{2}\]/);
+    expect(t.analysis_engine).toBe("offline");
+  });
+
+  it("keeps the transcript when analysis fails, says why, and can run the analysis alone again", async () => {
+    const { cookie, user } = await signUp();
+    const { id } = (await (await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg")).json()) as { id: string };
+    const done = await waitUntilDone(cookie, id);
+    const key = transcriptDocKey(user.id, id);
+    const doc = await (await env.MEDIA.get(key))?.text();
+    await env.MEDIA.delete(key); // the analysis input is gone: a failure the job cannot work around
+
+    expect((await api(`/api/transcriptions/${id}/analyze`, { method: "POST", cookie })).status).toBe(200);
+    const failed = await waitUntilDone(cookie, id);
+    expect(failed.t.status).toBe("COMPLETED_WITH_ERRORS");
+    expect(failed.t.error_message).toMatch(/^Analysis failed: .*transcript is complete/);
+    expect(failed.t.text).toBe(done.t.text);
+
+    await env.MEDIA.put(key, doc as string);
+    expect((await api(`/api/transcriptions/${id}/analyze`, { method: "POST", cookie })).status).toBe(200);
+    const again = await waitUntilDone(cookie, id);
+    expect(again.t.status).toBe("COMPLETED");
+    expect(again.t.error_message).toBeNull();
+  });
+});
