@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { dataModules } from "./test-tools/data-modules";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -40,6 +41,8 @@ export default defineConfig({
         },
       },
       {
+        // Font files import as bytes, as wrangler's Data rule makes them in the Worker.
+        plugins: [dataModules()],
         test: {
           name: "node",
           environment: "node",

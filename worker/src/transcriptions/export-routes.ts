@@ -5,7 +5,7 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
-import { contentDisposition, type ExportDoc, exportFileName, exportTranscription, zipExports } from "../export";
+import type { ExportDoc } from "../export";
 import { validate } from "../http/validate";
 import { transcriptDocKey } from "./keys";
 import { getOwned } from "./repository";
@@ -36,7 +36,11 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
   };
 }
 
+// pdf-lib, docx and the fonts are large: load them on the first export, not on every Worker start.
+const exporter = () => import("../export");
+
 async function* exports(db: Db, bucket: R2Bucket, userId: string, ids: string[], format: z.infer<typeof exportFormatSchema>) {
+  const { exportFileName, exportTranscription } = await exporter();
   for (const id of ids) {
     const doc = await toExportDoc(bucket, await getOwned(db, userId, id));
     const file = await exportTranscription(doc, format);
@@ -52,6 +56,7 @@ export const exportRoutes = new Hono<AppEnv>()
     validate("query", z.object({ format: exportFormatSchema.default("txt") })),
     async (c) => {
       const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+      const { contentDisposition, exportFileName, exportTranscription } = await exporter();
       const doc = await toExportDoc(c.env.MEDIA, t);
       const file = await exportTranscription(doc, c.req.valid("query").format);
       return new Response(file.body, {
@@ -69,6 +74,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     // Every id is checked before the first byte goes out: a 404 must not arrive as half a ZIP.
     for (const id of new Set(ids)) await getOwned(db, userId, id);
+    const { contentDisposition, zipExports } = await exporter();
     const zip = zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
     return new Response(zip, {
       headers: {

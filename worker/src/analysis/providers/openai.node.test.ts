@@ -1,0 +1,83 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DEFAULT_ANALYSIS_PREFERENCES } from "@verbatim/shared";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import meeting from "../../../../../shared/fixtures/meetings/atlas-q3-planning.txt?raw";
+import { runAnalysis } from "../index";
+import { chatCompletion, modelAnalysis, type RecordedChat, scriptedReplies, segmentsFromText } from "../test-support";
+
+// A real OpenAI-compatible HTTP server on the loopback interface, driven by the real `openai` client.
+let server: Server;
+let baseUrl: string;
+let script = scriptedReplies([]);
+const paths: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      paths.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+      const request = JSON.parse(body) as RecordedChat;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(chatCompletion(script.next(request), request.model)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+});
+
+beforeEach(() => {
+  paths.length = 0;
+});
+
+const input = segmentsFromText(meeting);
+const prefs = DEFAULT_ANALYSIS_PREFERENCES;
+const valid = (marker: string) => JSON.stringify(modelAnalysis(marker));
+const config = () => ({ provider: "openai", baseUrl, apiKey: "sk-test", model: "local-model" });
+
+describe("openai provider against a local chat completions server", () => {
+  it("analyses with valid JSON", async () => {
+    script = scriptedReplies([valid("HTTP")]);
+    const result = await runAnalysis(input, prefs, config());
+    expect(paths).toEqual(["POST /v1/chat/completions Bearer sk-test"]);
+    expect(script.requests[0]).toMatchObject({ model: "local-model", response_format: { type: "json_object" } });
+    expect(result.engine).toBe("openai");
+    expect(result.summary).toMatch(/^HTTP/);
+  });
+
+  it("repairs malformed JSON once", async () => {
+    script = scriptedReplies(["{not json", valid("REPAIRED")]);
+    const result = await runAnalysis(input, prefs, config());
+    expect(paths).toHaveLength(2);
+    expect(script.requests[1]?.messages.at(-1)?.content).toMatch(/^Your reply is not valid/);
+    expect(result.engine).toBe("openai");
+    expect(result.summary).toMatch(/^REPAIRED/);
+  });
+
+  it("falls back to offline after a second malformed reply", async () => {
+    script = scriptedReplies(["{not json", "[]"]);
+    const result = await runAnalysis(input, prefs, config());
+    expect(paths).toHaveLength(2);
+    expect(result.engine).toBe("offline");
+    expect(result.transcription_details.actionItems.length).toBeGreaterThanOrEqual(10);
+    expect(result.notes.at(-1)).toMatch(/did not return valid JSON after one repair; the offline engine produced this analysis\.$/);
+  });
+
+  it("analyses a long transcript in parts and combines them", async () => {
+    script = scriptedReplies([
+      (request) => (/This is part \d+ of/.test(request.messages.at(-1)?.content ?? "") ? valid("PART") : valid("WHOLE")),
+    ]);
+    const result = await runAnalysis(input, prefs, { ...config(), chunkTokens: 1200 });
+    expect(paths.length).toBeGreaterThanOrEqual(4);
+    expect(result.engine).toBe("openai");
+    expect(result.summary).toMatch(/^WHOLE/);
+    expect(result.notes[0]).toMatch(/^Analysed in \d+ parts by openai \(local-model\) and combined\.$/);
+  });
+});

@@ -1,0 +1,73 @@
+import type { AnalysisPreferences } from "@verbatim/shared";
+import type { ChatMessage } from "./types";
+
+export interface Facts {
+  duration: string;
+  speakers: string;
+}
+
+function instructions(prefs: AnalysisPreferences, schema: string): string {
+  const rules = [
+    "You analyse meeting and call transcripts. Use only what the transcript says; never invent names, numbers or dates.",
+    `Reply with one JSON object and nothing else. It must match this JSON Schema:\n${schema}`,
+    "summary: prose in 1-3 short paragraphs: a lead sentence on who met and what about, then the decisions, then the most important points. No sentence may repeat another.",
+    "key_points: 4-10 short, self-contained statements of the most important facts, decisions and commitments.",
+    "summary_analysis: overview (2-3 sentences), duration (as given), tone (how the conversation felt, and why), speakers (who spoke and their apparent roles), topics (topic names in order).",
+    "transcription_details.topics: each topic discussed, in order, with name, a one-sentence description and 1-3 keyPoints.",
+    "transcription_details.entities: people, organizations, places, products, dates and amounts, with type one of person, organization, place, product, date, amount, and how many times each is mentioned.",
+    'transcription_details.questions: every question asked, verbatim, as "Name: question?" when the speaker is known.',
+    'transcription_details.actionItems: every task someone took on or was given, as "Owner: task — due date" (leave out parts that were not stated).',
+    "informative_summary: a longer account with one paragraph per topic, then the decisions and the action items.",
+    `Write every text value in ${prefs.preferredLanguage}, whatever the language of the transcript; keep names and quoted questions as spoken.`,
+  ];
+  if (!prefs.topicDetection) rules.push("Topic detection is off: return empty topic lists.");
+  if (!prefs.actionItemsExtraction) rules.push("Action item extraction is off: return an empty actionItems list.");
+  if (!prefs.summaryGeneration) rules.push("Summary generation is off: return empty strings for summary and informative_summary.");
+  if (!prefs.speakerIdentification) rules.push("Speaker identification is off: do not attribute anything to a named speaker.");
+  return rules.join("\n");
+}
+
+const factsText = (facts: Facts) => `Duration: ${facts.duration}\nSpeakers: ${facts.speakers}`;
+
+/** Messages asking for the analysis of one transcript, or of one part of a longer one. */
+export function analysisMessages(
+  transcript: string,
+  facts: Facts,
+  prefs: AnalysisPreferences,
+  schema: string,
+  part?: { index: number; count: number },
+): ChatMessage[] {
+  const scope = part
+    ? `This is part ${part.index} of ${part.count} of a longer transcript. Analyse only this part; the parts are combined afterwards.\n`
+    : "";
+  return [
+    { role: "system", content: instructions(prefs, schema) },
+    { role: "user", content: `${scope}${factsText(facts)}\n\nTranscript:\n${transcript}` },
+  ];
+}
+
+/** Messages asking to combine analyses of consecutive parts into one analysis of the whole. */
+export function combineMessages(partials: readonly unknown[], facts: Facts, prefs: AnalysisPreferences, schema: string): ChatMessage[] {
+  return [
+    { role: "system", content: instructions(prefs, schema) },
+    {
+      role: "user",
+      content:
+        `These are analyses of ${partials.length} consecutive parts of one transcript, in order. Combine them into one analysis of the whole: ` +
+        "merge topics that continue across parts, merge duplicate entities (adding up their mentions), keep every distinct question and action item once, " +
+        `and write the summaries for the whole.\n${factsText(facts)}\n\nPart analyses:\n${JSON.stringify(partials)}`,
+    },
+  ];
+}
+
+/** The message sent back after an invalid reply: the validation error, and the request to answer again. */
+export function repairMessages(original: ChatMessage[], reply: string, error: string): ChatMessage[] {
+  return [
+    ...original,
+    { role: "assistant", content: reply },
+    {
+      role: "user",
+      content: `Your reply is not valid: ${error}\nReply again with the complete, corrected JSON object only, matching the schema.`,
+    },
+  ];
+}

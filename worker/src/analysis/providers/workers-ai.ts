@@ -1,0 +1,36 @@
+import { type AnalysisProvider, type ChatMessage, describeError, LlmError } from "./types";
+
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
+
+/** The part of the Workers AI binding (`env.AI`) used here. */
+export interface AiBinding {
+  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
+}
+
+// Workers AI answers with 256 tokens unless told otherwise, far too few for a full analysis.
+const MAX_OUTPUT_TOKENS = 4096;
+
+/** Workers AI through its binding, with JSON mode (response_format json_schema). */
+export function workersAiProvider(ai: AiBinding, model = DEFAULT_WORKERS_AI_MODEL): AnalysisProvider {
+  return {
+    engine: "workers-ai",
+    model,
+    async complete(messages: ChatMessage[], jsonSchema: Record<string, unknown>) {
+      let output: unknown;
+      try {
+        output = await ai.run(model, {
+          messages,
+          response_format: { type: "json_schema", json_schema: jsonSchema },
+          max_tokens: MAX_OUTPUT_TOKENS,
+          temperature: 0.2,
+        });
+      } catch (error) {
+        throw new LlmError(`Workers AI (${model}) failed: ${describeError(error)}`, { cause: error });
+      }
+      // In JSON mode the binding usually hands back the parsed object; older models return text.
+      const response = (output as { response?: unknown } | null)?.response;
+      if (typeof response === "string") return response;
+      return response === undefined ? "" : JSON.stringify(response);
+    },
+  };
+}

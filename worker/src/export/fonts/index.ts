@@ -1,0 +1,101 @@
+import fontkit from "@pdf-lib/fontkit";
+import type { PDFDocument } from "pdf-lib";
+import { mayBeRtl } from "../direction";
+import notoSans from "./NotoSans-Regular.ttf";
+import notoSansArabic from "./NotoSansArabic-Regular.ttf";
+import notoSansHebrew from "./NotoSansHebrew-Regular.ttf";
+import notoSansJp from "./NotoSansJP-Regular.ttf";
+
+/**
+ * Unicode fonts in fallback order: Latin/Greek/Cyrillic first, then the scripts it lacks. Noto Sans JP also carries
+ * the kanji shared with Chinese; Hangul and the Chinese-only simplified forms are not covered.
+ */
+export const FONT_FILES: readonly ArrayBuffer[] = [notoSans, notoSansArabic, notoSansHebrew, notoSansJp];
+
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+type FontkitFont = ReturnType<Fontkit["create"]>;
+
+// Parsing the 5 MB CJK font costs tens of milliseconds; a parsed font is read-only, so one copy serves every export.
+const parsed = new WeakMap<ArrayBufferLike, FontkitFont>();
+
+/**
+ * @pdf-lib/fontkit 1.1.1 writes a short `loca` table for any subset under 64 KB of glyph data, halving every offset,
+ * which garbles each glyph of odd byte length (Noto Sans and Noto Sans JP have many: whole words render blank). Forcing
+ * the long format keeps every offset exact; the subset's `loca` is only assigned inside `encode`, hence the setter.
+ */
+function withLongLoca(font: FontkitFont): FontkitFont {
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    let loca: object | undefined;
+    Object.defineProperty(subset, "loca", {
+      get: () => loca,
+      set: (value: object) => {
+        loca = { ...value, version: 1 };
+      },
+    });
+    return subset;
+  };
+  return font;
+}
+
+/**
+ * pdf-lib draws each glyph at its advance width and drops fontkit's GPOS offsets, so computing them (kerning above
+ * all) is wasted: it was most of the time a long transcript took. Substitutions (Arabic joining forms, ligatures) run.
+ */
+export const LAYOUT_FEATURES = { kern: false, mark: false, mkmk: false, curs: false, dist: false };
+
+// Measuring and encoding a string happen moments apart; keeping more layouts only makes work for the garbage collector.
+const MAX_REMEMBERED_LAYOUTS = 64;
+const MARK = /\p{M}/u;
+// Combining marks may be composed by the font's GSUB; right-to-left text needs joining forms and reversed glyphs.
+const needsShaping = (text: string) => MARK.test(text) || mayBeRtl(text);
+
+/**
+ * pdf-lib reads only the glyphs of a layout, and fontkit builds a whole shaping plan for every call: for text that needs
+ * no shaping (Latin, Greek, Cyrillic, CJK without marks) the font's character map gives the same glyphs for a fraction of
+ * the cost. Shaped layouts are remembered briefly, since pdf-lib lays a string out twice, to measure it and to encode it.
+ * Only calls with LAYOUT_FEATURES take these paths, since the key is the text alone.
+ */
+function fastLayout(font: FontkitFont): FontkitFont {
+  const layout = font.layout.bind(font);
+  const remembered = new Map<string, ReturnType<FontkitFont["layout"]>>();
+  font.layout = (text, features) => {
+    if (features !== LAYOUT_FEATURES) return layout(text, features);
+    if (!needsShaping(text)) {
+      return { glyphs: font.glyphsForString(text) } as ReturnType<FontkitFont["layout"]>;
+    }
+    let run = remembered.get(text);
+    if (!run) {
+      run = layout(text, features);
+      remembered.set(text, run);
+      if (remembered.size > MAX_REMEMBERED_LAYOUTS) remembered.delete(remembered.keys().next().value as string);
+    }
+    return run;
+  };
+  return font;
+}
+
+/** The fontkit pdf-lib embeds with: parses each font file once per isolate, lays out fast and subsets correctly. */
+export const pdfFontkit: Fontkit = {
+  create(bytes) {
+    let font = parsed.get(bytes.buffer);
+    if (!font) {
+      font = fastLayout(withLongLoca(fontkit.create(bytes)));
+      parsed.set(bytes.buffer, font);
+    }
+    return font;
+  },
+};
+
+const byIndex: (FontkitFont | undefined)[] = [];
+
+/** Whether FONT_FILES[index] draws the character: answered before anything is embedded, parsing the font on first use. */
+export function covers(index: number, codePoint: number): boolean {
+  let font = byIndex[index];
+  if (!font) {
+    font = pdfFontkit.create(new Uint8Array(FONT_FILES[index] as ArrayBuffer));
+    byIndex[index] = font;
+  }
+  return font.hasGlyphForCodePoint(codePoint);
+}

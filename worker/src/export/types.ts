@@ -1,0 +1,32 @@
+import type { Segment, SummaryAnalysis, TranscriptionDetails, TranscriptionStatus } from "@verbatim/shared";
+
+export const EXPORT_FORMATS = ["txt", "srt", "vtt", "csv", "json", "pdf", "docx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Everything an export may show of one transcription, already parsed from its row and its R2 transcript. */
+export interface ExportDoc {
+  id: string;
+  name: string | null;
+  fileName: string;
+  /** ISO 8601. */
+  createdAt: string;
+  status: TranscriptionStatus;
+  language: string | null;
+  /** Seconds. */
+  duration: number | null;
+  /** Lines like "[mm:ss] sentence"; minutes may exceed 59 and some lines carry no marker. */
+  text: string | null;
+  /** Absolute start/end seconds; preferred over `text` when present. */
+  segments: Segment[] | null;
+  summary: string | null;
+  keyPoints: string[] | null;
+  summaryAnalysis: SummaryAnalysis | null;
+  details: TranscriptionDetails | null;
+  formattedTranscript: string | null;
+}
+
+export interface ExportResult {
+  body: Uint8Array | ReadableStream<Uint8Array>;
+  contentType: string;
+  extension: string;
+}

@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { exportTranscription, type ZipEntry, zipExports } from "./index";
+import { meeting, multilingual } from "./test-fixtures";
+import { bytesOf } from "./test-helpers";
+
+// Info-ZIP's unzip reads the archives: a different implementation from fflate, which writes them.
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function writeZip(zip: Uint8Array): string {
+  dir = dir ?? mkdtempSync(join(tmpdir(), "verbatim-zip-"));
+  const path = join(dir, "bulk.zip");
+  writeFileSync(path, zip);
+  return path;
+}
+
+function unzipRun(zip: Uint8Array, options: string[], names: string[] = []): string {
+  return execFileSync("unzip", [...options, writeZip(zip), ...names], { encoding: "utf8" });
+}
+
+const unzipNames = (zip: Uint8Array) => unzipRun(zip, ["-Z1"]).split("\n").filter(Boolean);
+const unzipEntry = (zip: Uint8Array, name: string) => execFileSync("unzip", ["-p", writeZip(zip), name]);
+
+async function* entries(list: ZipEntry[]): AsyncGenerator<ZipEntry> {
+  yield* list;
+}
+
+function chunked(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.subarray(i, i + 7));
+      controller.close();
+    },
+  });
+}
+
+describe("zipExports", () => {
+  it("holds one entry per transcription, with repeated names made unique", async () => {
+    const txt = bytesOf(await exportTranscription(meeting, "txt"));
+    const pdf = bytesOf(await exportTranscription(meeting, "pdf"));
+    const docx = bytesOf(await exportTranscription(multilingual, "docx"));
+    const zip = await collect(
+      zipExports(
+        entries([
+          { name: "Atlas Q3 planning_transcript.txt", body: txt },
+          { name: "Atlas Q3 planning_transcript.txt", body: chunked("second copy") },
+          { name: "atlas q3 planning_transcript.txt", body: txt },
+          { name: "Atlas Q3 planning_transcript.pdf", body: pdf },
+          { name: "Réunion — 日本語の会議_transcript.docx", body: docx },
+          { name: "../escape/attempt.txt", body: new Uint8Array() },
+        ]),
+      ),
+    );
+
+    expect(unzipRun(zip, ["-t"])).toContain("No errors detected");
+    expect(unzipNames(zip)).toEqual([
+      "Atlas Q3 planning_transcript.txt",
+      "Atlas Q3 planning_transcript (2).txt",
+      "atlas q3 planning_transcript (3).txt",
+      "Atlas Q3 planning_transcript.pdf",
+      "Réunion — 日本語の会議_transcript.docx",
+      "__escape_attempt.txt",
+    ]);
+    expect(unzipEntry(zip, "Atlas Q3 planning_transcript.txt").equals(txt)).toBe(true);
+    expect(unzipEntry(zip, "Atlas Q3 planning_transcript (2).txt").toString()).toBe("second copy");
+    expect(unzipEntry(zip, "Atlas Q3 planning_transcript.pdf").equals(pdf)).toBe(true);
+    expect(unzipEntry(zip, "Réunion — 日本語の会議_transcript.docx").equals(docx)).toBe(true);
+  });
+
+  it("compresses text but stores PDF and DOCX, which are compressed already", async () => {
+    const txt = bytesOf(await exportTranscription(meeting, "txt"));
+    const pdf = bytesOf(await exportTranscription(meeting, "pdf"));
+    const zip = await collect(zipExports(entries([{ name: "a.txt", body: txt }, { name: "a.pdf", body: pdf }])));
+    const listing = unzipRun(zip, ["-v"]);
+    expect(listing).toMatch(/Defl:N\s.*a\.txt/);
+    expect(listing).toMatch(/Stored\s.*a\.pdf/);
+  });
+
+  it("pulls transcriptions only as fast as the ZIP is read, and stops when the reader cancels", async () => {
+    let pulled = 0;
+    let finished = false;
+    async function* slow(): AsyncGenerator<ZipEntry> {
+      try {
+        for (let i = 0; i < 50; i++) {
+          pulled++;
+          yield { name: `t${i}.txt`, body: new TextEncoder().encode(`transcript ${i}`) };
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    const reader = zipExports(slow()).getReader();
+    await reader.read();
+    expect(pulled).toBeLessThan(3);
+    await reader.cancel();
+    expect(finished).toBe(true);
+    expect(pulled).toBeLessThan(3);
+  });
+
+  it("is a valid, empty archive when there is nothing to export", async () => {
+    const zip = await collect(zipExports(entries([])));
+    const check = spawnSync("zipinfo", [writeZip(zip)], { encoding: "utf8" });
+    expect(check.stdout).toContain("number of entries: 0");
+    expect(check.stdout).toContain("Empty zipfile.");
+  });
+});
