@@ -6,3 +6,7 @@ export * from "./transcript";
 export * from "./transcription";
 export * from "./upload";
 export * from "./user";
+export * from "./preferences";
+export * from "./profile";
+export * from "./server-url";
+export * from "./subscription";

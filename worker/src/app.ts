@@ -5,9 +5,17 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
 import { onError } from "./http/errors";
+import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { healthRoutes } from "./http/health";
 import { requestLogger } from "./http/logger";
+import { chunkedRoutes } from "./transcriptions/chunked";
+import { exportRoutes } from "./transcriptions/export-routes";
+import { transcriptionRoutes } from "./transcriptions/routes";
+import { uploadRoutes } from "./uploads/routes";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
+import { serverUrlRoutes } from "./http/server-url";
+import { subscriptionRoutes } from "./subscription/routes";
+import { userSettingsRoutes } from "./users/routes";
 
 export function createApp() {
   const api = new Hono<AppEnv>()
@@ -21,7 +29,15 @@ export function createApp() {
     })
     .use(loadSession)
     .route("/", healthRoutes)
-    .route("/", authRoutes);
+    .route("/", authRoutes)
+    .route("/", exportRoutes)
+    .route("/", transcriptionRoutes)
+    .route("/", chunkedRoutes)
+    .route("/", uploadRoutes)
+    .route("/", ffmpegCoreRoutes)
+    .route("/", userSettingsRoutes)
+    .route("/", subscriptionRoutes)
+    .route("/", serverUrlRoutes);
 
   api.onError(onError);
 

@@ -1,6 +1,6 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { type UserRow, users } from "../db/schema";
 
 export function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -32,4 +32,23 @@ export async function insertUser(db: Db, values: { username: string; email: stri
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** Whether another account already uses this e-mail (case-insensitively, like the UNIQUE column). */
+export async function emailTakenByOther(db: Db, email: string, userId: string) {
+  const row = await db.query.users.findFirst({
+    columns: { id: true },
+    where: and(sql`${users.email} = ${email} COLLATE NOCASE`, ne(users.id, userId)),
+  });
+  return row !== undefined;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<Omit<UserRow, "id" | "createdAt" | "updatedAt">>) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Transcriptions, sessions, preferences and uploads go with the user (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, id: string) {
+  await db.delete(users).where(eq(users.id, id));
 }

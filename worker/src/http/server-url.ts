@@ -1,0 +1,19 @@
+import { GOOGLE_CALLBACK_PATH, type ServerUrl } from "@verbatim/shared";
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * What to register in the Google Cloud console: the origin this request reached, so the help page shows the
+ * exact redirect URI of the deployment being configured (preview, staging or production alike).
+ */
+export const serverUrlRoutes = new Hono<AppEnv>().get("/server-url", (c) => {
+  const url = new URL(c.req.url);
+  const body: ServerUrl = {
+    url: url.origin,
+    redirectUri: `${url.origin}${GOOGLE_CALLBACK_PATH}`,
+    environment: LOOPBACK.has(url.hostname) ? "development" : "production",
+  };
+  return c.json(body);
+});

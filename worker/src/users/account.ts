@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { uploads } from "../db/schema";
+import { deletePrefix, userPrefix } from "../transcriptions/keys";
+import { deleteUser } from "./repository";
+
+/** Unfinished multipart uploads hold parts that no listing shows; aborting them frees that storage too. */
+async function abortOpenUploads(db: Db, bucket: R2Bucket, userId: string) {
+  const open = await db
+    .select({ key: uploads.r2Key, uploadId: uploads.r2UploadId })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.status, "OPEN")));
+  await Promise.allSettled(open.map((u) => bucket.resumeMultipartUpload(u.key, u.uploadId).abort()));
+}
+
+/**
+ * Removes the account and everything it owns: every object under users/{userId}/ (recordings, chunks,
+ * results, profile pictures) and, through ON DELETE CASCADE, its transcriptions, sessions and preferences.
+ * Storage goes first: if that fails the account still exists and the user can retry, whereas a deleted row
+ * would leave files nobody can reach. A final sweep catches an object written by a request that was still
+ * running while the row was being deleted.
+ */
+export async function deleteAccount(db: Db, bucket: R2Bucket, userId: string) {
+  await abortOpenUploads(db, bucket, userId);
+  await deletePrefix(bucket, userPrefix(userId));
+  await deleteUser(db, userId);
+  await deletePrefix(bucket, userPrefix(userId));
+}

@@ -1,0 +1,143 @@
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  changePasswordSchema,
+  DELETE_CONFIRM_MISMATCH,
+  deleteAccountSchema,
+  PROFILE_IMAGE_EMPTY_MESSAGE,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_SIZE_MESSAGE,
+  PROFILE_IMAGE_TYPE_MESSAGE,
+  PROFILE_IMAGE_TYPES,
+  type ProfileImageResponse,
+  type ProfileUpdateResponse,
+  preferencesUpdateSchema,
+  profileUpdateSchema,
+} from "@verbatim/shared";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { clearSessionCookie } from "../auth/cookie";
+import { assertNotLocked, recordFailure } from "../auth/lockout";
+import { currentUserId, requireUser } from "../auth/middleware";
+import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
+import { deleteUserSessions } from "../auth/session-store";
+import type { AppEnv } from "../env";
+import { ApiError, notFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { deleteAccount } from "./account";
+import { getPreferences, savePreferences } from "./preferences";
+import { keyOfProfilePicture, newProfileImage, profileImageKey, sniffImageType } from "./profile-image";
+import { toPublicUser } from "./public-user";
+import { emailTakenByOther, findUserById, updateUser } from "./repository";
+
+/** Room for the multipart envelope around a 5 MB image, so the stream is cut off early for anything far bigger. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+async function signedInUser(c: Context<AppEnv>) {
+  const user = await findUserById(c.get("db"), currentUserId(c));
+  // The session outlived its account (deleted in another tab): treat it as signed out.
+  if (!user) throw new ApiError(401, "Not authenticated");
+  return user;
+}
+
+export const userSettingsRoutes = new Hono<AppEnv>()
+  .get("/user/preferences", requireUser, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
+  .put("/user/preferences", requireUser, validate("json", preferencesUpdateSchema), async (c) =>
+    c.json(await savePreferences(c.get("db"), currentUserId(c), c.req.valid("json"))),
+  )
+  .put("/user/profile", requireUser, validate("json", profileUpdateSchema), async (c) => {
+    const db = c.get("db");
+    const userId = currentUserId(c);
+    const input = c.req.valid("json");
+    const email = input.email.toLowerCase();
+    if (await emailTakenByOther(db, email, userId)) throw new ApiError(409, "Email already registered");
+    const user = await updateUser(db, userId, {
+      fullName: input.full_name,
+      email,
+      company: input.company || null,
+      jobTitle: input.job_title || null,
+    });
+    if (!user) throw new ApiError(401, "Not authenticated");
+    const body: ProfileUpdateResponse = { message: "Profile updated successfully", user: toPublicUser(user) };
+    return c.json(body);
+  })
+  .post(
+    "/user/profile/upload-image",
+    requireUser,
+    bodyLimit({
+      maxSize: PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw new ApiError(413, PROFILE_IMAGE_SIZE_MESSAGE);
+      },
+    }),
+    async (c) => {
+      const db = c.get("db");
+      const user = await signedInUser(c);
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError(400, "Expected a multipart form with a file field");
+      });
+      const file = form.file;
+      if (!(file instanceof File)) throw new ApiError(400, "No file uploaded");
+      const declared = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
+      if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(declared)) {
+        throw new ApiError(415, PROFILE_IMAGE_TYPE_MESSAGE);
+      }
+      if (file.size === 0) throw new ApiError(400, PROFILE_IMAGE_EMPTY_MESSAGE);
+      if (file.size > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, PROFILE_IMAGE_SIZE_MESSAGE);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // The real type decides how it is stored and served; a PNG named .jpg is still a fine PNG.
+      const type = sniffImageType(bytes.subarray(0, 16));
+      if (!type) throw new ApiError(415, PROFILE_IMAGE_TYPE_MESSAGE);
+
+      const image = newProfileImage(user.id, type);
+      await c.env.MEDIA.put(image.key, bytes, { httpMetadata: { contentType: type } });
+      const updated = await updateUser(db, user.id, { profilePicture: image.url });
+      if (!updated) {
+        await c.env.MEDIA.delete(image.key);
+        throw new ApiError(401, "Not authenticated");
+      }
+      const previous = keyOfProfilePicture(user.id, user.profilePicture);
+      if (previous) await c.env.MEDIA.delete(previous);
+      const body: ProfileImageResponse = { profilePictureUrl: image.url, user: toPublicUser(updated) };
+      return c.json(body);
+    },
+  )
+  .get("/user/profile-image/:file", requireUser, async (c) => {
+    // The key is built from the caller's own id, so another user's file name simply is not found.
+    const target = profileImageKey(currentUserId(c), c.req.param("file"));
+    const object = target && (await c.env.MEDIA.get(target.key));
+    if (!target || !object) throw notFound("Image not found");
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": object.httpMetadata?.contentType ?? target.contentType,
+        "Content-Length": String(object.size),
+        // Every upload gets a new name, so a name's bytes never change; private keeps it out of shared caches.
+        "Cache-Control": "private, max-age=31536000, immutable",
+        ETag: object.httpEtag,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  })
+  .put("/user/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+    const db = c.get("db");
+    const user = await signedInUser(c);
+    const { currentPassword, newPassword } = c.req.valid("json");
+    // A stolen session must not be able to guess its way to the password: same lockout as sign-in.
+    const keys = [`password:${user.id}`];
+    await assertNotLocked(db, keys);
+    const ok = await verifyPassword(currentPassword, user.password ?? (await decoyHash()));
+    if (!user.password || !ok) {
+      await recordFailure(db, keys);
+      throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
+    }
+    await updateUser(db, user.id, { password: await hashPassword(newPassword) });
+    // Anyone else holding a session (a lost laptop, a thief) is signed out; this browser stays signed in.
+    await deleteUserSessions(db, user.id, c.get("sessionId") ?? undefined);
+    return c.json({ message: "Password updated successfully" });
+  })
+  .delete("/user", requireUser, validate("json", deleteAccountSchema), async (c) => {
+    const user = await signedInUser(c);
+    if (c.req.valid("json").confirm !== user.username) throw new ApiError(400, DELETE_CONFIRM_MISMATCH);
+    await deleteAccount(c.get("db"), c.env.MEDIA, user.id);
+    clearSessionCookie(c);
+    return c.json({ message: "Account deleted" });
+  });
