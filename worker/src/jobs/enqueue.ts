@@ -16,10 +16,15 @@ export async function enqueueChunk(env: Bindings, db: Db, transcriptionId: strin
   await env.JOBS.send({ type: "transcribe-chunk", transcriptionId, idx }, delaySeconds ? { delaySeconds } : undefined);
 }
 
-export async function enqueueStep(env: Bindings, db: Db, type: "stitch" | "analyze", transcriptionId: string) {
+/** Marks a transcription-level step (stitch, analyze) as in hand, so the sweep resumes it if it never ends. */
+export async function holdLease(env: Bindings, db: Db, transcriptionId: string) {
   await db
     .update(transcriptions)
     .set({ leaseUntil: Date.now() + jobSettings(env).leaseMs })
     .where(eq(transcriptions.id, transcriptionId));
+}
+
+export async function enqueueStep(env: Bindings, db: Db, type: "stitch" | "analyze", transcriptionId: string) {
+  await holdLease(env, db, transcriptionId);
   await env.JOBS.send({ type, transcriptionId });
 }

@@ -5,7 +5,8 @@ import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { stitchChunks } from "../transcripts/stitch";
 import { transcriptText } from "../transcripts/text";
-import { enqueueStep } from "./enqueue";
+import { analyze } from "./analyze";
+import { holdLease } from "./enqueue";
 import { failTranscription } from "./failure";
 
 /** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */
@@ -46,5 +47,6 @@ export async function stitch(env: Bindings, db: Db, transcriptionId: string) {
       ? `Joined ${chunks.length} parts: ${words} words over ${doc.duration.toFixed(1)} s`
       : `Transcript ready: ${words} words over ${doc.duration.toFixed(1)} s`,
   );
-  await enqueueStep(env, db, "analyze", transcriptionId);
+  await holdLease(env, db, transcriptionId);
+  await analyze(env, db, transcriptionId);
 }

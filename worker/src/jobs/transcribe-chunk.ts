@@ -6,9 +6,10 @@ import { transcriptionChunks } from "../db/schema";
 import type { Bindings } from "../env";
 import { chunkResultKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
-import { enqueueChunk, enqueueStep } from "./enqueue";
+import { enqueueChunk, holdLease } from "./enqueue";
 import { failTranscription } from "./failure";
 import { jobSettings } from "./settings";
+import { stitch } from "./stitch";
 
 const ACTIVE = new Set(["PENDING", "PROCESSING", "REPROCESSING"]);
 /** Speech recognition is 5–90 % of the bar; stitching and analysis fill the rest. */
@@ -87,5 +88,10 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
   const fresh = await getById(db, transcriptionId); // the client may have sealed the chunk list meanwhile
   const expected = fresh?.chunksExpected ?? null;
   const sealed = t.source === "file" || (expected !== null && after.length >= expected);
-  if (sealed && done === after.length) await enqueueStep(env, db, "stitch", transcriptionId);
+  if (sealed && done === after.length) {
+    // The last part runs the remaining steps itself: two queue hops less for every recording. The lease
+    // still covers them, so a crash here is resumed by the sweep.
+    await holdLease(env, db, transcriptionId);
+    await stitch(env, db, transcriptionId);
+  }
 }
