@@ -1,0 +1,74 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url));
+
+/** Theme colour of the manifest, the <meta name="theme-color"> and the icons (web/scripts/generate-icons.mjs). */
+const THEME_COLOR = "#4f46e5";
+
+export default defineConfig({
+  root: web(""),
+  resolve: { alias: { "@": web("src") } },
+  build: {
+    outDir: web("dist"),
+    emptyOutDir: true,
+    // The Worker serves these files; a source map per chunk keeps production stack traces readable.
+    sourcemap: true,
+  },
+  server: {
+    // `vite` alone (HMR) talks to a `wrangler dev` running the API on its default port.
+    proxy: { "/api": "http://127.0.0.1:8787" },
+  },
+  // ffmpeg.wasm starts its worker from `new URL("./worker.js", import.meta.url)`, which pre-bundling breaks.
+  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"] },
+  plugins: [
+    // Must come before react(): it rewrites route files into lazily loaded chunks.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: web("src/routes"),
+      generatedRouteTree: web("src/routeTree.gen.ts"),
+      quoteStyle: "double",
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: "autoUpdate",
+      // main.tsx registers through virtual:pwa-register (workbox-window), after the first render.
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+      manifest: {
+        id: "/",
+        name: "Verbatim",
+        short_name: "Verbatim",
+        description: "Meeting transcription: upload a recording, get a transcript, a summary and key points.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        theme_color: THEME_COLOR,
+        background_color: "#ffffff",
+        icons: [
+          { src: "/pwa-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/pwa-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        // The whole app shell and every route chunk, so any screen opens offline.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        // API responses are never cached by the service worker: offline data comes from the
+        // persisted query cache (IndexedDB), which knows whose data it is and clears it on logout.
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
+});

@@ -1,0 +1,211 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerViaApi } from "./support/api";
+import { seriousViolations } from "./support/axe";
+import { launchBrowser, newPage, PHONE, screenshot, toast } from "./support/browser";
+import { BASE_URL } from "./support/env";
+import { clientContext } from "./support/session";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Answers GET /api/subscription with a given state (payments arrive in a later issue; the rules are client-side). */
+async function subscriptionIs(page: Page, ...states: Array<{ plan: "FREE" | "PRO"; status: string }>) {
+  let call = 0;
+  await page.route("**/api/subscription", (route) => {
+    const state = states[Math.min(call++, states.length - 1)];
+    return route.fulfill({ json: state });
+  });
+}
+
+describe("landing page (spec §1, §2 '/ and /home')", () => {
+  it("shows the counter, features, how it works, testimonials, FAQ and leads to /pricing", async () => {
+    const ctx = await clientContext(browser);
+    const page = await newPage(ctx);
+    for (const path of ["/", "/home"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.getByTestId("hours-counter").textContent()).toBe("12,068,336");
+      for (const heading of ["Everything you need from a recording", "How it works", "What teams say", "Frequently asked questions"]) {
+        await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
+      }
+    }
+    // The spec's marketing claims, stated as given.
+    const text = await page.locator("main").textContent();
+    for (const claim of ["98 languages", "10 hours", "5GB", "50 files per batch", "3 free transcripts daily", "DivX"]) {
+      expect(text).toContain(claim);
+    }
+    expect(await page.locator("main ol > li").count()).toBe(3);
+
+    // FAQ answers open from the keyboard.
+    const question = page.getByText("Which file formats can I upload?");
+    await question.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(/MP3, MP4, WAV, OGG, OGV, MPEG, M4A, FLAC, 3GP, MOV, MPG, WEBM, VOB, WMA, MTS, TS, QuickTime and DivX/).waitFor();
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "landing");
+    await page.getByRole("link", { name: "Start transcribing free" }).click();
+    await page.waitForURL(`${BASE_URL}/pricing`);
+
+    await page.setViewportSize(PHONE);
+    await page.goto("/home");
+    await page.getByTestId("hours-counter").waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "home-phone");
+    expect(page.errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe("pricing page (spec §2, §9)", () => {
+  it("toggles monthly and yearly: 19.00 a month, or 15.20 a month billed 182.40 a year", async () => {
+    const ctx = await clientContext(browser);
+    const page = await newPage(ctx);
+    await page.goto("/pricing");
+    const pro = page.getByTestId("pro-price");
+    await pro.getByText("$19.00").waitFor();
+    expect(await pro.textContent()).toContain("Billed monthly");
+    expect(await page.getByTestId("free-price").textContent()).toContain("$0");
+    const main = await page.locator("main").textContent();
+    for (const figure of [
+      "Up to 3 transcription files",
+      "100 MB storage (1-40 minutes of recordings)",
+      "30 minutes total transcription time",
+      "Unlimited transcription files",
+      "10 GB storage (1-8 h 50 min of recordings)",
+      "2 hours transcription time per month",
+    ]) {
+      expect(main).toContain(figure);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "pricing-monthly");
+
+    // A radio group: the keyboard picks Yearly too.
+    await page.getByRole("radio", { name: "Monthly" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("radio", { name: "Yearly" }).isChecked()).toBe(true);
+    await pro.getByText("$15.20").waitFor();
+    expect(await pro.textContent()).toContain("$182.40 billed yearly");
+    await screenshot(page, "pricing-yearly");
+
+    await page.getByRole("radio", { name: "Monthly" }).check({ force: true });
+    await pro.getByText("$19.00").waitFor();
+    await page.setViewportSize(PHONE);
+    // Fresh layout at phone size (axe scrolls things while it checks contrast).
+    await page.reload();
+    await pro.getByText("$19.00").waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "pricing-phone");
+    await ctx.close();
+  });
+});
+
+describe("subscription (spec §2, §4)", () => {
+  it("shows FREE as the current plan, with paid plans not selectable while their price ids are unset", async () => {
+    const ctx = await clientContext(browser);
+    await registerViaApi(ctx);
+    const page = await newPage(ctx);
+    await page.goto("/subscription");
+    await page.getByText("Current plan", { exact: true }).waitFor();
+    const current = page.locator("main").getByText("Current plan", { exact: true }).locator("..");
+    expect(await current.textContent()).toContain("Free");
+    const free = page.getByRole("group", { name: "Free" });
+    expect(await free.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    for (const plan of ["Pro Monthly", "Pro Annual"]) {
+      const card = page.getByRole("group", { name: plan });
+      expect(await card.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
+    }
+    expect(await page.getByRole("group", { name: "Pro Monthly" }).textContent()).toContain("Most popular");
+    expect(await page.getByRole("group", { name: "Pro Monthly" }).textContent()).toContain("$19.00");
+    expect(await page.getByRole("group", { name: "Pro Annual" }).textContent()).toContain("$182.40");
+    expect(await page.getByRole("button", { name: "Subscribe Now" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Manage Subscription" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "subscription");
+
+    await page.setViewportSize(PHONE);
+    // Fresh layout at phone size (axe scrolls things while it checks contrast).
+    await page.reload();
+    await free.waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "subscription-phone");
+    expect(page.errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("an active Pro plan reads 'Already Subscribed' and offers Manage Subscription; an inactive one says so", async () => {
+    const ctx = await clientContext(browser);
+    await registerViaApi(ctx);
+    const page = await newPage(ctx);
+    await subscriptionIs(page, { plan: "PRO", status: "active" });
+    await page.goto("/subscription");
+    await page.getByRole("button", { name: "Manage Subscription" }).waitFor();
+    const already = page.getByRole("button", { name: "Already Subscribed" });
+    expect(await already.count()).toBe(2);
+    expect(await already.first().isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Current Plan" }).count()).toBe(0);
+    await screenshot(page, "subscription-pro");
+
+    await page.unroute("**/api/subscription");
+    await subscriptionIs(page, { plan: "PRO", status: "past_due" });
+    await page.reload();
+    await page.getByText("Your subscription is not active").waitFor();
+    expect(await page.getByRole("button", { name: "Manage Subscription" }).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("says when the subscription cannot be loaded", async () => {
+    const ctx = await clientContext(browser);
+    await registerViaApi(ctx);
+    const page = await newPage(ctx);
+    await page.route("**/api/subscription", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.goto("/subscription");
+    await page.getByText("Failed to fetch subscription data").waitFor();
+    await ctx.close();
+  });
+});
+
+describe("payment success page (spec §2, §4)", () => {
+  it("polls until the plan is active, then says so with a toast", async () => {
+    const ctx = await clientContext(browser);
+    await registerViaApi(ctx);
+    const page = await newPage(ctx);
+    await subscriptionIs(page, { plan: "FREE", status: "active" }, { plan: "PRO", status: "active" });
+    await page.goto("/subscription/success?session_id=cs_test_e2e");
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+    await page.getByText("Your payment was successful. Your subscription will be activated shortly.").waitFor();
+    // The next poll (3 s later) sees the active plan.
+    await page.getByText(/^Your Pro subscription is now active/).waitFor({ timeout: 10_000 });
+    await toast(page).filter({ hasText: "Subscription activated" }).waitFor();
+    expect(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe("/dashboard");
+    expect(await page.getByRole("link", { name: "Upload a File" }).getAttribute("href")).toBe("/upload");
+    expect(await page.getByText("Reference: cs_test_e2e").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "subscription-success");
+    await ctx.close();
+  });
+
+  it("does not poll without a session id", async () => {
+    const ctx = await clientContext(browser);
+    await registerViaApi(ctx);
+    const page = await newPage(ctx);
+    let calls = 0;
+    await page.route("**/api/subscription", (route) => {
+      calls++;
+      return route.fulfill({ json: { plan: "FREE", status: "active" } });
+    });
+    await page.goto("/subscription/success");
+    await page.getByText("Your payment was successful. Your subscription will be activated shortly.").waitFor();
+    await page.waitForTimeout(4000);
+    expect(calls).toBe(1);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,174 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerViaApi } from "./support/api";
+import { PHONE, launchBrowser, newContext, newPage, screenshot } from "./support/browser";
+import { BASE_URL } from "./support/env";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("routes and redirects (spec §2)", () => {
+  it("shows the not-found page for unknown paths", async () => {
+    const context = await newContext(browser);
+    const page = await newPage(context);
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await screenshot(page, "not-found");
+    await context.close();
+  });
+
+  it("sends visitors from protected pages to /auth, and back after signing in", async () => {
+    const setup = await newContext(browser);
+    const user = await registerViaApi(setup);
+    await setup.close();
+
+    const context = await newContext(browser);
+    const page = await newPage(context);
+    for (const path of ["/dashboard", "/upload", "/transcription/abc", "/settings"]) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe(path);
+    }
+    // The visitor's / is the landing page, not the list.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Sign up" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Transcriptions" }).count()).toBe(0);
+
+    await page.goto("/upload");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.getByLabel("Username").fill(user.username);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${BASE_URL}/upload`);
+    await page.getByRole("heading", { name: "Upload Audio or Video" }).waitFor();
+    await context.close();
+  });
+
+  it("sends a signed-in user from /login and /register to /dashboard, and shows the list at /", async () => {
+    const context = await newContext(browser);
+    await registerViaApi(context);
+    const page = await newPage(context);
+    for (const path of ["/login", "/register"]) {
+      await page.goto(path);
+      await page.waitForURL(`${BASE_URL}/dashboard`);
+    }
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Recent Transcriptions" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(page.errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("app shell (spec §2)", () => {
+  it("navigation order, active entry, logo, promo, footer", async () => {
+    const context = await newContext(browser);
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.waitFor();
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Calendar", "Transcripts", "Integrations", "Settings", "Subscription"]);
+    expect(await nav.getByRole("link", { name: "Transcripts" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Calendar" }).getAttribute("aria-current")).toBeNull();
+    // 15rem wide at the default 16px root size.
+    const aside = await page.locator("aside").boundingBox();
+    expect(aside?.width).toBe(240);
+
+    await page.getByRole("link", { name: "View Plans" }).click();
+    await page.waitForURL(`${BASE_URL}/subscription`);
+    expect(await nav.getByRole("link", { name: "Subscription" }).getAttribute("aria-current")).toBe("page");
+    await page.getByText("Unlock unlimited transcriptions and advanced AI features").waitFor();
+
+    await page.getByRole("link", { name: /Verbatim – go to your transcripts/ }).click();
+    await page.waitForURL(`${BASE_URL}/dashboard`);
+    const footer = await page.locator("footer").textContent();
+    expect(footer).toContain(`© ${new Date().getFullYear()}`);
+    expect(footer).toContain("All rights reserved");
+    expect(footer).toContain("Verbatim");
+    await context.close();
+  });
+
+  it("the clock shows HH:MM in the user's zone with its GMT offset and city", async () => {
+    const context = await newContext(browser, { timezoneId: "Asia/Tokyo" });
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    const clock = page.getByTestId("clock");
+    await clock.waitFor();
+    // New accounts auto-detect the zone: the browser's (Asia/Tokyo, GMT+9 all year).
+    await clock.getByText("GMT+9 · Tokyo").waitFor();
+    const shown = (await clock.locator("time").textContent()) ?? "";
+    expect(shown).toMatch(/^\d{2}:\d{2}$/);
+    const tokyo = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit" });
+    const now = Date.now();
+    // The minute may turn between reading the page and computing the expectation.
+    expect([tokyo.format(now), tokyo.format(now - 60_000)]).toContain(shown);
+
+    // A zone saved in settings (auto-detect off) wins over the browser's.
+    const saved = await context.request.put("/api/user/preferences", {
+      data: { timezone: { timezone: "America/New_York", autoDetect: false, timeFormat: "24h" } },
+    });
+    expect(saved.ok()).toBe(true);
+    await page.reload();
+    await clock.getByText(/GMT-[45] · New York/).waitFor();
+    await context.close();
+  });
+
+  it("user menu: name, e-mail, Profile opens settings on the profile tab", async () => {
+    const context = await newContext(browser);
+    const user = await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    const menu = page.getByRole("menu");
+    await menu.getByText(user.email).waitFor();
+    await screenshot(page, "user-menu");
+    await menu.getByRole("menuitem", { name: "Profile" }).click();
+    await page.waitForURL(`${BASE_URL}/settings`);
+    // Profile saved settingsTab=profile; settings opens on that tab (and then forgets the key).
+    await page.waitForFunction(
+      () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim() === "Profile",
+    );
+    await context.close();
+  });
+
+  it("on a phone, the navigation opens from the top bar and closes after choosing", async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    expect(await page.locator("aside").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const drawer = page.getByRole("dialog", { name: "Navigation" });
+    await drawer.getByRole("link", { name: "Integrations" }).click();
+    await page.waitForURL(`${BASE_URL}/integrations`);
+    expect(await drawer.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("menus and dialogs work from the keyboard", async () => {
+    const context = await newContext(browser);
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    const trigger = page.getByRole("button", { name: /^Account menu for / });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+    // Focus moves into the menu; arrows move between items; Esc closes and returns focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Profile");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Log out");
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("menu").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("menu");
+    await context.close();
+  });
+});

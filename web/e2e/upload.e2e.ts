@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { registerViaApi } from "./support/api";
+import { PHONE, launchBrowser, newContext, newPage, screenshot, toast } from "./support/browser";
+import { BASE_URL, JFK_FLAC, JFK_MP3 } from "./support/env";
+
+let browser: Browser;
+let dir: string;
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+
+/** Files of any size without using the disk: sparse files report their size but hold no blocks. */
+function sparseFile(name: string, bytes: number) {
+  const path = join(dir, name);
+  writeFileSync(path, "");
+  truncateSync(path, bytes);
+  return path;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let context: BrowserContext;
+let page: Page & { errors: string[] };
+beforeEach(async () => {
+  context = await newContext(browser);
+  await registerViaApi(context);
+  page = await newPage(context);
+  await page.goto("/upload");
+  await page.getByRole("heading", { name: "Upload Audio or Video" }).waitFor();
+  return () => context.close();
+});
+
+const rows = () => page.getByTestId("upload-row");
+const inlineError = () => page.getByTestId("upload-error");
+const choose = (...paths: string[]) => page.getByTestId("file-input").setInputFiles(paths);
+
+describe("upload validation (spec §5)", () => {
+  it("starts with the spec's texts and nothing to send", async () => {
+    await page.getByText("Upload your file to get a transcription, summary, and key points.").waitFor();
+    await page.getByText("Audio: MP3, WAV, M4A, AAC, FLAC, OGG").waitFor();
+    await page.getByText("Video: MP4, WEBM, MOV, AVI").waitFor();
+    expect(await page.getByRole("button", { name: "Upload & Transcribe" }).isDisabled()).toBe(true);
+    // The button is disabled without a file; the form itself still refuses an empty submission.
+    await page.locator("form[aria-label='Upload recordings']").evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    expect(await inlineError().textContent()).toBe("Please select a file to upload.");
+    await screenshot(page, "upload-empty");
+  });
+
+  it("refuses an empty file", async () => {
+    await choose(sparseFile("silence.mp3", 0));
+    expect(await inlineError().textContent()).toBe("File cannot be empty");
+    await toast(page).filter({ hasText: "Invalid file" }).waitFor();
+    expect(await toast(page).textContent()).toContain("File cannot be empty");
+    // The invalid selection is cleared.
+    expect(await rows().count()).toBe(0);
+  });
+
+  it("refuses a file that is neither audio nor video", async () => {
+    const notes = join(dir, "notes.txt");
+    writeFileSync(notes, "meeting notes");
+    await choose(notes);
+    expect(await inlineError().textContent()).toBe("Supported formats: MP3, MP4, WAV, M4A, AAC, FLAC, WEBM, OGG, MOV, AVI");
+    await toast(page).filter({ hasText: "Invalid file" }).waitFor();
+    expect(await rows().count()).toBe(0);
+    await screenshot(page, "upload-invalid");
+  });
+
+  it("refuses a file over the 5GB resumable limit", async () => {
+    await choose(sparseFile("all-hands.mp4", 5 * GB + 1));
+    expect(await inlineError().textContent()).toBe("File size must be less than 5GB");
+    expect(await rows().count()).toBe(0);
+  });
+
+  it("warns about large files and lists name, size and type; Remove takes a file off", async () => {
+    await choose(sparseFile("board-meeting.mp3", 201 * MB));
+    await toast(page).filter({ hasText: "Large file detected" }).waitFor();
+    expect(await toast(page).textContent()).toContain("Processing may take longer for files over 200MB");
+    expect(await rows().count()).toBe(1);
+    const row = await rows().first().textContent();
+    expect(row).toContain("board-meeting.mp3");
+    expect(row).toContain("201.0 MB");
+    expect(row).toContain("audio/mpeg");
+    expect(await page.getByRole("button", { name: "Upload & Transcribe" }).isEnabled()).toBe(true);
+    await page.getByRole("button", { name: "Remove board-meeting.mp3" }).click();
+    expect(await rows().count()).toBe(0);
+  });
+
+  it("keeps the valid files of a mixed selection and names the refused ones", async () => {
+    const notes = join(dir, "agenda.txt");
+    writeFileSync(notes, "agenda");
+    await choose(sparseFile("standup.m4a", 2 * MB), notes, sparseFile("retro.webm", 3 * MB));
+    expect(await rows().count()).toBe(2);
+    expect(await inlineError().textContent()).toBe(
+      "agenda.txt: Supported formats: MP3, MP4, WAV, M4A, AAC, FLAC, WEBM, OGG, MOV, AVI",
+    );
+  });
+});
+
+/** Slows uploads down (Chromium network emulation) so progress and stopping can be watched. */
+async function throttleUploads(bytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+const progressOf = (name: string) =>
+  page.getByTestId("upload-row").filter({ hasText: name }).getByRole("progressbar").getAttribute("aria-valuenow");
+
+describe("sending files", () => {
+  it("sends several files at once, each with its own progress from the bytes sent", async () => {
+    await throttleUploads(400 * 1024);
+    await choose(JFK_MP3, JFK_FLAC);
+    expect(await rows().count()).toBe(2);
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+
+    // The large file's bar moves through intermediate values as its bytes go out.
+    const seen = new Set<string>();
+    while (seen.size < 3) {
+      const value = await progressOf("jfk.flac").catch(() => null);
+      if (value && value !== "0" && value !== "100") seen.add(value);
+      if ((await rows().filter({ hasText: "jfk.flac" }).getAttribute("data-status")) === "processing") break;
+      await page.waitForTimeout(100);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+
+    await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 30_000 });
+    await page.waitForURL(`${BASE_URL}/`);
+    await page.getByTestId("transcription-card").filter({ hasText: "jfk.flac" }).waitFor();
+    await page.getByTestId("transcription-card").filter({ hasText: "jfk.mp3" }).waitFor();
+  });
+
+  it("Stop cancels an upload in progress; nothing reaches the list", async () => {
+    await throttleUploads(50 * 1024);
+    await choose(JFK_FLAC);
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "uploading");
+    // Leaving mid-upload would lose it: the page asks the browser to confirm leaving.
+    const leaving = () =>
+      page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await leaving()).toBe(true);
+    await page.getByRole("button", { name: "Stop uploading jfk.flac" }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "error");
+    expect(await rows().textContent()).toContain("Upload aborted");
+    await toast(page).filter({ hasText: "Upload Failed" }).waitFor();
+    // It can be sent again, or removed.
+    expect(await page.getByRole("button", { name: "Upload & Transcribe" }).isEnabled()).toBe(true);
+    expect(await leaving()).toBe(false);
+    await page.getByRole("button", { name: "Remove jfk.flac" }).click();
+    expect(await rows().count()).toBe(0);
+    const list = await (await context.request.get("/api/transcriptions")).json();
+    expect(list).toEqual([]);
+  });
+});
+
+describe("resumable upload of a recording over 500MB", () => {
+  it("sends fixed-size parts three at a time, retries a failed part, then completes", async () => {
+    const partSize = 8 * MB;
+    const size = 520 * MB;
+    const partCount = Math.ceil(size / partSize);
+    let completed = 0;
+
+    // The server side is simulated (moving 520MB through the test takes minutes); the shapes are the API's.
+    // Creating and completing go through the browser's network stack; the part PUTs (XHR) are answered in the
+    // page, which also counts how many are in flight at once and fails part 2 once.
+    await page.route("**/api/uploads", async (route) => {
+      expect(route.request().postDataJSON()).toEqual({ fileName: "all-day-workshop.mp3", fileType: "audio/mpeg", size });
+      await route.fulfill({ status: 201, json: { id: "up-1", fileName: "all-day-workshop.mp3", size, partSize, partCount, parts: [] } });
+    });
+    await page.route("**/api/uploads/up-1/complete", async (route) => {
+      completed++;
+      await route.fulfill({
+        status: 201,
+        json: { id: "t-up-1", status: "PENDING", file_name: "all-day-workshop.mp3", name: null, progress_percentage: 0 },
+      });
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { parts: Record<number, number[]>; inFlight: number; maxInFlight: number };
+      w.parts = {};
+      w.inFlight = 0;
+      w.maxInFlight = 0;
+      const open = XMLHttpRequest.prototype.open;
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { partNumber?: number }, method: string, url: string | URL) {
+        const match = /\/api\/uploads\/up-1\/parts\/(\d+)$/.exec(String(url));
+        this.partNumber = match ? Number(match[1]) : undefined;
+        return open.call(this, method, url, true);
+      } as typeof open;
+      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { partNumber?: number }, body?: Document | XMLHttpRequestBodyInit | null) {
+        const n = this.partNumber;
+        if (n === undefined) return send.call(this, body);
+        const bytes = (body as Blob).size;
+        w.parts[n] = [...(w.parts[n] ?? []), bytes];
+        const attempt = w.parts[n];
+        w.inFlight++;
+        w.maxInFlight = Math.max(w.maxInFlight, w.inFlight);
+        const fail = n === 2 && attempt.length === 1;
+        setTimeout(() => {
+          w.inFlight--;
+          this.upload.dispatchEvent(new ProgressEvent("progress", { lengthComputable: true, loaded: bytes, total: bytes }));
+          Object.defineProperty(this, "status", { value: fail ? 503 : 200 });
+          Object.defineProperty(this, "responseText", {
+            value: JSON.stringify(fail ? { message: "Try again" } : { partNumber: n, etag: `etag-${n}` }),
+          });
+          this.onload?.(new ProgressEvent("load"));
+          this.onloadend?.(new ProgressEvent("loadend"));
+        }, 40);
+      } as typeof send;
+    });
+
+    await choose(sparseFile("all-day-workshop.mp3", size));
+    expect(await rows().textContent()).toContain("resumable upload");
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+    await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 60_000 });
+
+    const { parts, maxInFlight } = await page.evaluate(() => {
+      const w = window as unknown as { parts: Record<number, number[]>; maxInFlight: number };
+      return { parts: w.parts, maxInFlight: w.maxInFlight };
+    });
+    // Every part once, with its exact size (the last one shorter); part 2 twice after its 503.
+    expect(Object.keys(parts).map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: partCount }, (_, i) => i + 1));
+    for (const [n, attempts] of Object.entries(parts)) {
+      expect(attempts.length).toBe(Number(n) === 2 ? 2 : 1);
+      expect(attempts[0]).toBe(Number(n) === partCount ? size - partSize * (partCount - 1) : partSize);
+    }
+    expect(maxInFlight).toBe(3);
+    expect(completed).toBe(1);
+  });
+});
+
+describe("upload screen on a phone", () => {
+  it("stacks the buttons under 768 px and does not scroll sideways", async () => {
+    const phone = await newContext(browser, { viewport: PHONE });
+    await registerViaApi(phone);
+    const small = await newPage(phone);
+    await small.goto("/upload");
+    await small.getByTestId("file-input").setInputFiles(sparseFile("interview.wav", 5 * MB));
+    const cancel = await small.getByRole("button", { name: "Cancel" }).boundingBox();
+    const submit = await small.getByRole("button", { name: "Upload & Transcribe" }).boundingBox();
+    expect(cancel && submit).toBeTruthy();
+    if (!cancel || !submit) return;
+    expect(cancel.x).toBe(submit.x);
+    expect(cancel.y).toBeLessThan(submit.y);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(small, "upload-phone");
+    await phone.close();
+  });
+});

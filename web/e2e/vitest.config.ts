@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Vitest sets process.env.BASE_URL to Vite's `base` ("/") inside the test workers, so the app's URL is
+// read here, before that happens, and handed on under another name.
+const appUrl = process.env.BASE_URL ?? "http://127.0.0.1:8787";
+
+// Browser tests against a running app (BASE_URL): one file at a time, since they share the server and its
+// speech engine, with timeouts long enough for a real transcription.
+export default defineConfig({
+  test: {
+    env: { E2E_APP_URL: appUrl },
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    include: ["**/*.e2e.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 120_000,
+    reporters: ["default"],
+  },
+});

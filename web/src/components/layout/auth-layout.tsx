@@ -1,0 +1,30 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { ArrowLeftIcon } from "./icons";
+import { Logo } from "./logo";
+
+/** Spec §2 "Auth" layout: /login and /register, centred, with a way back home. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted/40">
+      <header className="mx-auto flex w-full max-w-md items-center justify-between px-4 pt-8">
+        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Logo />
+        </Link>
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 rounded-md text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ArrowLeftIcon />
+          Back to home
+        </Link>
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 md:items-center">
+        {children}
+      </main>
+      <footer className="pb-6 text-center text-sm text-muted-foreground">
+        © {new Date().getFullYear()} Verbatim. All rights reserved.
+      </footer>
+    </div>
+  );
+}

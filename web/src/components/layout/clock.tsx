@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import { cityLabel, gmtOffsetLabel, useUserTime } from "@/features/user/hooks/use-user-time";
+import { ClockIcon } from "./icons";
+
+/** Re-renders at every minute boundary, then every 60 s (spec §9). */
+function useMinute() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const timeout = setTimeout(
+      () => {
+        setNow(new Date());
+        interval = setInterval(() => setNow(new Date()), 60_000);
+      },
+      60_000 - (Date.now() % 60_000),
+    );
+    return () => {
+      clearTimeout(timeout);
+      clearInterval(interval);
+    };
+  }, []);
+  return now;
+}
+
+/** Top-bar clock in the user's own time zone, labelled with its GMT offset and city. */
+export function Clock() {
+  const now = useMinute();
+  const { timeZone, hour12 } = useUserTime();
+  const time = new Intl.DateTimeFormat(hour12 ? "en-US" : "en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12,
+  }).format(now);
+  return (
+    <div className="flex items-center gap-2 text-sm" data-testid="clock">
+      <ClockIcon className="size-4 text-muted-foreground" />
+      <time dateTime={now.toISOString()} className="font-medium tabular-nums">
+        {time}
+      </time>
+      <span className="hidden text-muted-foreground sm:inline">
+        {gmtOffsetLabel(timeZone, now)} · {cityLabel(timeZone)}
+      </span>
+    </div>
+  );
+}

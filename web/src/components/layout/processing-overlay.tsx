@@ -1,0 +1,41 @@
+import { useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { createStore } from "@/lib/store";
+
+const overlay = createStore(false);
+
+/** Shown once an upload is accepted and the server starts transcribing (features/upload). */
+export const showProcessingOverlay = () => overlay.set(true);
+export const hideProcessingOverlay = () => overlay.set(false);
+
+/** Spec §2: a full-screen overlay, dismissed by a click on the backdrop; it also goes away on navigation. */
+export function ProcessingOverlay() {
+  const visible = overlay.use();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    hideProcessingOverlay();
+  }, [pathname]);
+  if (!visible) return null;
+  return (
+    <div data-testid="processing-overlay" className="fixed inset-0 z-[90] flex items-center justify-center p-4">
+      {/* The backdrop is a button, so dismissing works from the keyboard too. */}
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={hideProcessingOverlay}
+        className="absolute inset-0 cursor-default bg-slate-900/50 backdrop-blur-[1px] focus-visible:outline-none"
+      />
+      <div
+        role="status"
+        aria-live="polite"
+        className="relative flex max-w-sm flex-col items-center gap-3 rounded-lg bg-card p-6 text-center shadow-xl"
+      >
+        <Spinner label="Processing" className="[&>span:first-child]:size-8" />
+        <p className="text-lg font-semibold">Processing your transcription...</p>
+        <p className="text-sm text-muted-foreground">This may take a few minutes</p>
+      </div>
+    </div>
+  );
+}

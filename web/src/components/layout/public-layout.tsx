@@ -1,0 +1,35 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { buttonVariants } from "@/components/ui/button";
+import { Footer } from "./footer";
+import { Logo } from "./logo";
+
+/** Spec §2 "Public" layout: the landing and pricing pages. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <header className="border-b">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-6">
+          <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-2">
+            <Link to="/pricing" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+              Pricing
+            </Link>
+            <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+              Log in
+            </Link>
+            <Link to="/register" className={buttonVariants({ size: "sm" })}>
+              Sign up
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

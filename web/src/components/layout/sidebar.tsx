@@ -1,0 +1,54 @@
+import { Link, useRouterState } from "@tanstack/react-router";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { SparklesIcon } from "./icons";
+import { Logo } from "./logo";
+import { NAV_ITEMS } from "./nav-items";
+
+/** Logo, navigation and the Pro promo; the same content serves the desktop column and the mobile drawer. */
+export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Link to="/dashboard" onClick={onNavigate} className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Logo />
+        <span className="sr-only"> – go to your transcripts</span>
+      </Link>
+      <nav aria-label="Main">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map((item) => {
+            // Spec §2: an entry is active when the path starts with its path.
+            const active = pathname.startsWith(item.to);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={onNavigate}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                  )}
+                >
+                  {item.icon}
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="mt-auto rounded-lg border bg-card p-4">
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <SparklesIcon className="size-4 text-primary" />
+          Upgrade to Pro
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">Unlock unlimited transcriptions and advanced AI features</p>
+        <Link to="/subscription" onClick={onNavigate} className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}>
+          View Plans
+        </Link>
+      </div>
+    </div>
+  );
+}

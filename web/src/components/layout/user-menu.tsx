@@ -1,0 +1,74 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { avatarUrl, displayName, initials } from "@/features/auth/lib/user-display";
+import { LogOutIcon, UserIcon } from "./icons";
+
+/** Settings opens on the tab saved under this key (spec §2). */
+export const SETTINGS_TAB_KEY = "settingsTab";
+
+export function UserMenu() {
+  const { user, userVersion, logout, isLoggingOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = displayName(user);
+
+  return (
+    <DropdownMenu
+      label="Account"
+      triggerClassName="flex items-center gap-2 p-1 hover:bg-muted"
+      trigger={
+        <>
+          <span className="relative">
+            <Avatar src={avatarUrl(user, userVersion)} initials={initials(user)} />
+            <span
+              aria-hidden="true"
+              className="absolute right-0 bottom-0 size-2.5 rounded-full bg-green-500 ring-2 ring-background"
+            />
+          </span>
+          {/* The button's accessible name is its text: "Account menu for <name>", the prefix for screen readers
+              only, the name visible from 640 px. */}
+          <span className="sr-only">Account menu for </span>
+          <span className="sr-only max-w-40 truncate text-sm font-medium sm:not-sr-only">{name}</span>
+        </>
+      }
+      header={
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium">{name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+      }
+    >
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        onSelect={() => {
+          localStorage.setItem(SETTINGS_TAB_KEY, "profile");
+          void navigate({ to: "/settings" });
+        }}
+      >
+        <UserIcon />
+        Profile
+      </DropdownMenuItem>
+      <DropdownMenuItem keepOpen disabled={isLoggingOut} onSelect={() => void logout().catch(() => undefined)}>
+        <LogOutIcon />
+        {isLoggingOut ? "Logging out..." : "Log out"}
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}
+
+/** The picture, or the initials when there is none or it fails to load (spec §3). */
+function Avatar({ src, initials: letters }: { src: string | null; initials: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = src && failed !== src ? src : null;
+  return (
+    <span className="flex size-8 items-center justify-center overflow-hidden rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+      {usable ? (
+        <img src={usable} alt="" className="size-full object-cover" onError={() => setFailed(usable)} />
+      ) : (
+        <span aria-hidden="true">{letters}</span>
+      )}
+    </span>
+  );
+}

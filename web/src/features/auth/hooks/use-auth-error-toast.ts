@@ -1,0 +1,25 @@
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { toast } from "@/components/ui/toast";
+import { REDIRECT_URI_MISMATCH, authErrorMessage } from "../lib/auth-errors";
+
+/** Spec §2/§8: an `error` parameter on an auth page shows a toast and is then removed from the address. */
+export function useAuthErrorToast() {
+  const { error } = useSearch({ strict: false });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!error) return;
+    if (error === REDIRECT_URI_MISMATCH) {
+      toast({
+        variant: "destructive",
+        title: "Google OAuth Configuration Error",
+        description: "The redirect URI registered with Google does not match this server.",
+        action: { label: "View setup help", onClick: () => void navigate({ to: "/google-oauth-help" }) },
+      });
+    } else {
+      toast({ variant: "destructive", title: "Authentication Error", description: authErrorMessage(error) });
+    }
+    void navigate({ to: ".", search: (prev) => ({ ...prev, error: undefined }), replace: true });
+  }, [error, navigate]);
+}

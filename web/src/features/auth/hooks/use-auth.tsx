@@ -1,0 +1,101 @@
+import { useIsRestoring, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LoginInput, RegisterInput } from "@verbatim/shared/auth";
+import type { PublicUser } from "@verbatim/shared/user";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
+import { toast } from "@/components/ui/toast";
+import { userMessage } from "@/lib/api";
+import { forgetCachedQueries } from "@/lib/query-client";
+import { USER_QUERY_KEY, fetchCurrentUser, login, logout, register } from "../api/auth-api";
+
+interface AuthContextValue {
+  user: PublicUser | null;
+  /** When the user data was last fetched (the avatar's cache-busting timestamp). */
+  userVersion: number;
+  /** True until the session is known: restoring the offline cache, then the first GET /api/user. */
+  isLoading: boolean;
+  login: (input: LoginInput) => Promise<PublicUser>;
+  register: (input: RegisterInput) => Promise<PublicUser>;
+  logout: () => Promise<void>;
+  isLoggingOut: boolean;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => Promise<void> | void }) {
+  const queryClient = useQueryClient();
+  const isRestoring = useIsRestoring();
+  const userQuery = useQuery({
+    queryKey: USER_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    // Re-checked on every app start; kept for offline starts, when the check cannot run.
+    staleTime: 0,
+    meta: { persist: true },
+  });
+  // An offline start keeps the restored user: only a 401 (null) signs out. A failure with nothing
+  // cached yields no user (spec §4).
+  const user = userQuery.data ?? null;
+
+  // Whatever is cached belongs to the previous user: drop it when the session ends (expiry, 401).
+  const previousUserId = useRef<string | null>(null);
+  useEffect(() => {
+    if (previousUserId.current && previousUserId.current !== user?.id) void forgetCachedQueries(USER_QUERY_KEY);
+    previousUserId.current = user?.id ?? null;
+  }, [user?.id]);
+
+  const setUser = (next: PublicUser | null) => queryClient.setQueryData(USER_QUERY_KEY, next);
+
+  const loginMutation = useMutation({
+    mutationFn: login,
+    onSuccess: (signedIn) => {
+      setUser(signedIn);
+      toast({ title: "Login successful", description: `Welcome back, ${signedIn.username}` });
+    },
+    onError: (error) =>
+      toast({ variant: "destructive", title: "Login failed", description: userMessage(error, "Login failed") }),
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: register,
+    onSuccess: (created) => {
+      setUser(created);
+      toast({ title: "Registration successful", description: `Welcome, ${created.username}` });
+    },
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Registration failed",
+        description: userMessage(error, "Registration failed"),
+      }),
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // Leave the protected screen first, so it does not bounce to /auth when the user disappears.
+      await onSignedOut();
+      previousUserId.current = null;
+      setUser(null);
+      await forgetCachedQueries(USER_QUERY_KEY);
+      toast({ title: "Logged out", description: "You have been successfully logged out." });
+    },
+    onError: (error) =>
+      toast({ variant: "destructive", title: "Logout failed", description: userMessage(error, "Logout failed") }),
+  });
+
+  const value: AuthContextValue = {
+    user,
+    userVersion: userQuery.dataUpdatedAt,
+    isLoading: isRestoring || (userQuery.isPending && userQuery.fetchStatus === "fetching"),
+    login: loginMutation.mutateAsync,
+    register: registerMutation.mutateAsync,
+    logout: () => logoutMutation.mutateAsync(),
+    isLoggingOut: logoutMutation.isPending,
+  };
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth() {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}

@@ -1,0 +1,237 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useMemo, useState } from "react";
+import { PlusIcon, SearchIcon } from "@/components/layout/icons";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { useGoogleStatus } from "@/features/integrations/api/google-api";
+import { useUserTime } from "@/features/user/hooks/use-user-time";
+import { meetingsError, useMeetings } from "../api/meetings-api";
+import { type CalendarView, type DisplayMode, formatTime, LIST_DAYS, rangeLabel, shift, visibleRange } from "../lib/dates";
+import { type CalendarEvent, matchesSearch, toEvents } from "../lib/meetings";
+import { DayView } from "./day-view";
+import { ListView } from "./list-view";
+import { MeetingDetailsDialog } from "./meeting-details-dialog";
+import { MonthView } from "./month-view";
+import { NewMeetingDialog } from "./new-meeting-dialog";
+import { WeekView } from "./week-view";
+
+/** Spec §8: what Google sign-in's error codes mean on this screen. */
+const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
+  google_auth_failed: {
+    title: "Google Authentication Failed",
+    description: "There was an error connecting to your Google account. Please try again.",
+  },
+  no_matching_account: {
+    title: "No Matching Account",
+    description: "No account matching your Google email was found. Please sign up or use a different Google account.",
+  },
+};
+
+/** /calendar (spec §2 "Meetings calendar"). */
+export function CalendarPage({ error }: { error: string | undefined }) {
+  const navigate = useNavigate();
+  const { hour12 } = useUserTime();
+  const google = useGoogleStatus();
+  const [mode, setMode] = useState<DisplayMode>("calendar");
+  const [view, setView] = useState<CalendarView>("month");
+  const [anchor, setAnchor] = useState(() => new Date());
+  const [search, setSearch] = useState("");
+  const [open, setOpen] = useState<CalendarEvent | null>(null);
+  const [creating, setCreating] = useState(false);
+  const searchId = useId();
+
+  const today = new Date();
+  const range = useMemo(() => visibleRange(mode, view, anchor), [mode, view, anchor]);
+  const meetings = useMeetings(range, google.connected);
+  const events = useMemo(() => toEvents(meetings.data ?? []).filter((e) => matchesSearch(e, search)), [meetings.data, search]);
+
+  // Google's callback lands here with ?error=…; say what happened once, then clean the address.
+  useEffect(() => {
+    if (!error) return;
+    const known = GOOGLE_ERRORS[error];
+    toast({
+      variant: "destructive",
+      title: known?.title ?? "Authentication Error",
+      description: known?.description ?? "An error occurred during authentication.",
+    });
+    void navigate({ to: ".", search: {}, replace: true });
+  }, [error, navigate]);
+
+  useEffect(() => {
+    if (!meetings.error) return;
+    toast({
+      variant: "destructive",
+      title: "Failed to load meetings",
+      description: meetingsError(meetings.error) ?? "An error occurred while fetching your meetings",
+    });
+  }, [meetings.error]);
+
+  /** Spec §2: switching view starts again from the current month, week or day. */
+  const changeView = (next: CalendarView) => {
+    setView(next);
+    setAnchor(new Date());
+  };
+  const changeMode = (next: DisplayMode) => {
+    setMode(next);
+    setAnchor(new Date());
+  };
+  // Refresh and Sync Calendar both re-read; without a connection, they re-check it instead.
+  const refresh = () => void (google.connected ? meetings.refetch() : google.refetch());
+  const refreshing = meetings.isFetching || google.isFetching;
+
+  if (google.isLoading) return <PageSpinner label="Checking your Google connection" />;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Google Meet Calendar</h1>
+          <Badge tone="blue" aria-live="polite">
+            {events.length} {events.length === 1 ? "meeting" : "meetings"}
+          </Badge>
+        </div>
+        <Button
+          onClick={() => setCreating(true)}
+          disabled={!google.connected}
+          aria-describedby={google.connected ? undefined : "calendar-not-connected"}
+          className="w-full md:w-auto"
+        >
+          <PlusIcon />
+          New Meeting
+        </Button>
+      </div>
+
+      {!google.connected && (
+        <div
+          id="calendar-not-connected"
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 md:flex-row md:items-center md:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <div>
+            <p className="font-semibold">Not Connected</p>
+            <p className="text-sm">Connect your Google account to see, create and join your Google Meet meetings.</p>
+          </div>
+          <Link to="/integrations" className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
+            Go to Integrations
+          </Link>
+        </div>
+      )}
+
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="relative md:max-w-xs md:flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search meetings
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search meetings..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <p className="text-sm text-muted-foreground md:ml-auto" aria-live="polite">
+          {meetings.dataUpdatedAt ? `Last synced: ${formatTime(new Date(meetings.dataUpdatedAt), hour12)}` : "Last synced: never"}
+        </p>
+        <div className="flex flex-col gap-2 md:flex-row">
+          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+            Refresh
+          </Button>
+          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+            Sync Calendar
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-col gap-3 md:flex-row md:items-center">
+          <SegmentedControl<DisplayMode>
+            label="Display"
+            className="self-start"
+            value={mode}
+            onValueChange={changeMode}
+            options={[
+              { value: "calendar", label: "Calendar" },
+              { value: "list", label: "List" },
+            ]}
+          />
+          {mode === "calendar" && (
+            <SegmentedControl<CalendarView>
+              label="Calendar view"
+              className="self-start"
+              value={view}
+              onValueChange={changeView}
+              options={[
+                { value: "day", label: "Day" },
+                { value: "week", label: "Week" },
+                { value: "month", label: "Month" },
+              ]}
+            />
+          )}
+        </div>
+        {mode === "calendar" ? (
+          <div className="flex items-center gap-2">
+            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, -1))}>
+              <span aria-hidden="true">‹</span>
+              <span className="sr-only">Previous {view}</span>
+            </Button>
+            <Button variant="outline" onClick={() => setAnchor(new Date())}>
+              Today
+            </Button>
+            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, 1))}>
+              <span aria-hidden="true">›</span>
+              <span className="sr-only">Next {view}</span>
+            </Button>
+            <h2 className="ml-2 text-base font-semibold md:text-lg" aria-live="polite">
+              {rangeLabel(view, anchor)}
+            </h2>
+          </div>
+        ) : (
+          <h2 className="text-base font-semibold md:text-lg">Upcoming · next {LIST_DAYS} days</h2>
+        )}
+      </div>
+
+      {search.trim() && meetings.data && events.length === 0 && (
+        <p role="status" className="text-sm text-muted-foreground">
+          No meetings match “{search.trim()}”.
+        </p>
+      )}
+
+      <div className="relative" aria-busy={meetings.isFetching}>
+        {meetings.isFetching && (
+          <div className="absolute top-2 right-2 z-10">
+            <Spinner label="Loading meetings" className="[&>span:first-child]:size-5" />
+          </div>
+        )}
+        {mode === "list" ? (
+          <ListView events={events} hour12={hour12} onOpen={setOpen} />
+        ) : view === "month" ? (
+          <MonthView
+            anchor={anchor}
+            events={events}
+            hour12={hour12}
+            today={today}
+            onOpen={setOpen}
+            onShowDay={(day) => {
+              setView("day");
+              setAnchor(day);
+            }}
+          />
+        ) : view === "week" ? (
+          <WeekView anchor={anchor} events={events} hour12={hour12} today={today} onOpen={setOpen} />
+        ) : (
+          <DayView day={anchor} events={events} hour12={hour12} today={today} onOpen={setOpen} />
+        )}
+      </div>
+
+      <MeetingDetailsDialog event={open} hour12={hour12} onClose={() => setOpen(null)} />
+      <NewMeetingDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { CalendarIcon } from "@/components/layout/icons";
+import { hourLabel, hoursFor, sameDay } from "../lib/dates";
+import { bucketByHour, type CalendarEvent } from "../lib/meetings";
+import { EventChip } from "./event-chip";
+
+const HOURS = hoursFor("day");
+
+/** Spec §2: hourly slots from 8 AM to 6 PM; empty state 'No meetings today'. */
+export function DayView({
+  day,
+  events,
+  hour12,
+  today,
+  onOpen,
+}: {
+  day: Date;
+  events: CalendarEvent[];
+  hour12: boolean;
+  today: Date;
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  const { allDay, byHour, earlier, later } = bucketByHour(events, day, HOURS);
+  const count = allDay.length + earlier.length + later.length + [...byHour.values()].reduce((n, l) => n + l.length, 0);
+
+  const slot = (key: string, label: string, list: CalendarEvent[]) => (
+    <li key={key} className="flex min-h-14 gap-3 border-b last:border-b-0">
+      <span className="w-20 shrink-0 border-r px-2 py-2 text-right text-xs font-medium text-muted-foreground">{label}</span>
+      <div className="flex-1 space-y-1 py-1 pr-1">
+        {list.map((event) => (
+          <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} className="py-1.5 text-sm" />
+        ))}
+      </div>
+    </li>
+  );
+
+  return (
+    <div className="space-y-4">
+      {count === 0 && (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-6 text-center">
+          <CalendarIcon className="size-8 text-muted-foreground" />
+          <p className="font-medium">
+            {sameDay(day, today)
+              ? "No meetings today"
+              : `No meetings on ${day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}`}
+          </p>
+        </div>
+      )}
+      <ul className="rounded-lg border" aria-label="Schedule">
+        {allDay.length > 0 && slot("all-day", "All day", allDay)}
+        {earlier.length > 0 && slot("earlier", "Earlier", earlier)}
+        {HOURS.map((hour) => slot(String(hour), hourLabel(hour, hour12), byHour.get(hour) ?? []))}
+        {later.length > 0 && slot("later", "Later", later)}
+      </ul>
+    </div>
+  );
+}

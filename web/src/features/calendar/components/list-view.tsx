@@ -1,0 +1,68 @@
+import { CalendarIcon } from "@/components/layout/icons";
+import { cn } from "@/lib/cn";
+import { formatDayHeading, formatTime, localDateKey } from "../lib/dates";
+import type { CalendarEvent } from "../lib/meetings";
+import { COLOR_CLASSES } from "./event-chip";
+
+/** Spec §2: upcoming meetings grouped by date; empty state 'No upcoming meetings'. */
+export function ListView({
+  events,
+  hour12,
+  onOpen,
+}: {
+  events: CalendarEvent[];
+  hour12: boolean;
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  if (events.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
+        <CalendarIcon className="size-8 text-muted-foreground" />
+        <p className="font-medium">No upcoming meetings</p>
+      </div>
+    );
+  }
+
+  const groups = new Map<string, CalendarEvent[]>();
+  for (const event of events) {
+    const key = localDateKey(event.start);
+    groups.set(key, [...(groups.get(key) ?? []), event]);
+  }
+
+  return (
+    <div className="space-y-6">
+      {[...groups.values()].map((group) => {
+        const first = group[0] as CalendarEvent;
+        return (
+          <section key={localDateKey(first.start)}>
+            <h3 className="mb-2 text-sm font-semibold text-muted-foreground">{formatDayHeading(first.start)}</h3>
+            <ul className="space-y-2">
+              {group.map((event) => (
+                <li key={event.id}>
+                  <button
+                    type="button"
+                    onClick={() => onOpen(event)}
+                    className={cn(
+                      "flex w-full flex-col gap-1 rounded-md border-l-4 p-3 text-left md:flex-row md:items-center md:gap-4",
+                      "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      COLOR_CLASSES[event.color],
+                    )}
+                  >
+                    <span className="w-36 shrink-0 text-sm tabular-nums">
+                      {event.allDay ? "All day" : `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{event.title}</span>
+                      {event.description && <span className="block truncate text-sm opacity-80">{event.description}</span>}
+                    </span>
+                    {event.meetLink && <span className="text-xs font-medium">Google Meet</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast";
+import { formatDayHeading, formatTime, sameDay } from "../lib/dates";
+import { type CalendarEvent, meetCode } from "../lib/meetings";
+
+/** Spec §2 "Meeting details dialog". */
+export function MeetingDetailsDialog({
+  event,
+  hour12,
+  onClose,
+}: {
+  event: CalendarEvent | null;
+  hour12: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={event !== null} onOpenChange={(open) => !open && onClose()} title={event?.title ?? ""} description={event ? when(event, hour12) : undefined}>
+      {event && <Details event={event} />}
+    </Dialog>
+  );
+}
+
+function when(event: CalendarEvent, hour12: boolean) {
+  if (event.allDay) return `${formatDayHeading(event.start)} · All day`;
+  const range = `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`;
+  return sameDay(event.start, event.end)
+    ? `${formatDayHeading(event.start)} · ${range}`
+    : `${formatDayHeading(event.start)} ${formatTime(event.start, hour12)} – ${formatDayHeading(event.end)} ${formatTime(event.end, hour12)}`;
+}
+
+function Details({ event }: { event: CalendarEvent }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ variant: "destructive", title: "Failed to copy" });
+    }
+  };
+
+  return (
+    <div className="space-y-4 text-sm">
+      {event.meetLink && (
+        <div className="space-y-2">
+          <div className="flex flex-col gap-2 md:flex-row md:items-center">
+            <a href={event.meetLink} target="_blank" rel="noopener noreferrer" className={buttonVariants({ className: "w-full md:w-auto" })}>
+              Join with Google Meet
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <Button variant="outline" onClick={() => void copy(event.meetLink as string)} className="w-full md:w-auto">
+              {copied ? "Copied" : "Copy link"}
+            </Button>
+          </div>
+          <p className="text-muted-foreground">
+            Meeting code: <span className="font-mono text-foreground">{meetCode(event.meetLink)}</span>
+          </p>
+        </div>
+      )}
+      {event.phones.length > 0 && (
+        <div>
+          <h3 className="font-medium">Join by phone</h3>
+          <ul className="mt-1 space-y-1 text-muted-foreground">
+            {event.phones.map((phone) => (
+              <li key={phone.label}>
+                {phone.label}
+                {phone.pin && <> · PIN: {phone.pin}</>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {event.location && (
+        <div>
+          <h3 className="font-medium">Location</h3>
+          <p className="text-muted-foreground">{event.location}</p>
+        </div>
+      )}
+      {event.description && (
+        <div>
+          <h3 className="font-medium">Description</h3>
+          <p className="whitespace-pre-line text-muted-foreground">{event.description}</p>
+        </div>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">Reminder</dt>
+        <dd className="text-muted-foreground">10 minutes before</dd>
+        <dt className="font-medium">Organizer</dt>
+        <dd className="text-muted-foreground">{event.organizer}</dd>
+      </dl>
+      <p aria-live="polite" className="sr-only">
+        {copied ? "Meeting link copied" : ""}
+      </p>
+    </div>
+  );
+}

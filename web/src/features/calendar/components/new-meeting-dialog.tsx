@@ -1,0 +1,147 @@
+import { TIMEZONE_OPTIONS } from "@verbatim/shared/preferences";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/lib/use-form";
+import { meetingsError, useCreateMeeting } from "../api/meetings-api";
+import { nextHalfHour, toLocalInput } from "../lib/dates";
+import { meetingFormSchema, splitAttendees } from "../lib/meeting-form";
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Spec §2: starts at the next half hour, ends an hour later, in the browser's time zone. */
+function initialValues() {
+  const start = nextHalfHour();
+  const end = new Date(start.getTime() + 60 * 60 * 1000);
+  return {
+    summary: "",
+    description: "",
+    startTime: toLocalInput(start),
+    endTime: toLocalInput(end),
+    attendees: "",
+    timezone: browserZone(),
+  };
+}
+
+export function NewMeetingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New Meeting"
+      description="Schedule a Google Meet meeting in your Google Calendar."
+    >
+      {/* Mounted only while open, so every opening starts from fresh defaults. */}
+      {open && <NewMeetingForm onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function NewMeetingForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateMeeting();
+  const form = useSchemaForm(meetingFormSchema, initialValues());
+  const [zones] = useState(() => [...new Set([browserZone(), ...TIMEZONE_OPTIONS])]);
+  const descriptionId = useId();
+  const zoneId = useId();
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const meeting = await create.mutateAsync({
+        summary: input.summary,
+        description: input.description,
+        // datetime-local values are the device's local time; ISO strings carry the offset to the server.
+        startTime: new Date(input.startTime).toISOString(),
+        endTime: new Date(input.endTime).toISOString(),
+        attendees: splitAttendees(input.attendees),
+        timezone: input.timezone,
+      });
+      const link = meeting.meetLink ?? meeting.hangoutLink;
+      toast({
+        title: "Meeting created",
+        description: link ? `Google Meet link: ${link}` : "It has been added to your Google Calendar.",
+      });
+      onDone();
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Failed to Create Meeting",
+        description: meetingsError(error) ?? "An error occurred while creating the meeting",
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field
+        label="Title"
+        name="summary"
+        value={form.values.summary}
+        error={form.errors.summary}
+        onChange={(e) => form.setValue("summary", e.target.value)}
+      />
+      <div className="space-y-2">
+        <Label htmlFor={descriptionId}>Description</Label>
+        <Textarea
+          id={descriptionId}
+          name="description"
+          placeholder="Optional"
+          value={form.values.description}
+          onChange={(e) => form.setValue("description", e.target.value)}
+        />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          label="Start"
+          name="startTime"
+          type="datetime-local"
+          value={form.values.startTime}
+          error={form.errors.startTime}
+          onChange={(e) => form.setValue("startTime", e.target.value)}
+        />
+        <Field
+          label="End"
+          name="endTime"
+          type="datetime-local"
+          value={form.values.endTime}
+          error={form.errors.endTime}
+          onChange={(e) => form.setValue("endTime", e.target.value)}
+        />
+      </div>
+      <Field
+        label="Attendees"
+        name="attendees"
+        type="text"
+        inputMode="email"
+        placeholder="ana@example.com, ben@example.com"
+        value={form.values.attendees}
+        error={form.errors.attendees}
+        onChange={(e) => form.setValue("attendees", e.target.value)}
+      />
+      <div className="space-y-2">
+        <Label htmlFor={zoneId}>Time zone</Label>
+        <Select id={zoneId} name="timezone" value={form.values.timezone} onChange={(e) => form.setValue("timezone", e.target.value)}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending && <ButtonSpinner />}
+          {create.isPending ? "Creating..." : "Create Meeting"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import { hourLabel, hoursFor, sameDay, weekDays } from "../lib/dates";
+import { bucketByHour, type CalendarEvent } from "../lib/meetings";
+import { EventChip } from "./event-chip";
+
+const HOURS = hoursFor("week");
+
+/** Spec §2: seven days with hourly rows from 8 AM to 5 PM. */
+export function WeekView({
+  anchor,
+  events,
+  hour12,
+  today,
+  onOpen,
+}: {
+  anchor: Date;
+  events: CalendarEvent[];
+  hour12: boolean;
+  today: Date;
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  const days = weekDays(anchor);
+  const buckets = days.map((day) => bucketByHour(events, day, HOURS));
+  const chips = (list: CalendarEvent[]) =>
+    list.map((event) => <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} className="mb-0.5" />);
+
+  const row = (key: string, label: string, cell: (i: number) => CalendarEvent[]) => (
+    <tr key={key}>
+      <th scope="row" className="w-20 border-r border-b px-2 py-2 text-right align-top text-xs font-medium text-muted-foreground">
+        {label}
+      </th>
+      {days.map((day, i) => (
+        <td key={day.toISOString()} className={cn("h-14 border-b p-1 align-top", sameDay(day, today) && "bg-accent/40")}>
+          {chips(cell(i))}
+        </td>
+      ))}
+    </tr>
+  );
+  const optionalRow = (key: string, label: string, pick: (b: (typeof buckets)[number]) => CalendarEvent[]): ReactNode =>
+    buckets.some((b) => pick(b).length > 0) ? row(key, label, (i) => pick(buckets[i] as (typeof buckets)[number])) : null;
+
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full min-w-[48rem] table-fixed border-collapse">
+        <caption className="sr-only">Week of {days[0]?.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-20 border-r border-b bg-muted/50">
+              <span className="sr-only">Time</span>
+            </th>
+            {days.map((day) => {
+              const isToday = sameDay(day, today);
+              return (
+                <th
+                  key={day.toISOString()}
+                  scope="col"
+                  aria-current={isToday ? "date" : undefined}
+                  className={cn("border-b bg-muted/50 py-2 text-xs font-semibold", isToday ? "text-primary" : "text-muted-foreground")}
+                >
+                  {day.toLocaleDateString("en-US", { weekday: "short" })}
+                  <span className={cn("mx-auto mt-1 flex size-7 items-center justify-center rounded-full text-sm", isToday && "bg-primary text-primary-foreground")}>
+                    {day.getDate()}
+                  </span>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {optionalRow("all-day", "All day", (b) => b.allDay)}
+          {optionalRow("earlier", "Earlier", (b) => b.earlier)}
+          {HOURS.map((hour) => row(String(hour), hourLabel(hour, hour12), (i) => buckets[i]?.byHour.get(hour) ?? []))}
+          {optionalRow("later", "Later", (b) => b.later)}
+        </tbody>
+      </table>
+    </div>
+  );
+}

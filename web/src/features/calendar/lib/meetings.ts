@@ -1,0 +1,141 @@
+import { addDays, startOfDay } from "./dates";
+
+/** A meeting as GET /api/meetings returns it: Google Calendar's event resource (spec §3 "Meeting"). */
+export interface Meeting {
+  id: string;
+  summary?: string | null;
+  description?: string | null;
+  start?: { dateTime?: string | null; date?: string | null } | null;
+  end?: { dateTime?: string | null; date?: string | null } | null;
+  colorId?: string | null;
+  hangoutLink?: string | null;
+  location?: string | null;
+  conferenceData?: {
+    entryPoints?: Array<{ entryPointType?: string; label?: string | null; pin?: string | null; uri?: string | null }> | null;
+    conferenceSolution?: { iconUri?: string | null } | null;
+  } | null;
+  organizer?: { displayName?: string | null; email?: string | null } | null;
+  creator?: { email?: string | null } | null;
+}
+
+export type MeetingColor = "blue" | "purple" | "red" | "yellow" | "green" | "indigo";
+
+/** What the screens draw: times parsed, texts settled, HTML removed. */
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  description: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  color: MeetingColor;
+  meetLink: string | null;
+  location: string | null;
+  phones: Array<{ label: string; pin: string | null }>;
+  organizer: string;
+}
+
+/** Spec §3: colour by colorId; without one, a Meet link means green; default blue. */
+const COLORS: Record<string, MeetingColor> = {
+  "1": "blue",
+  "2": "blue",
+  "7": "blue",
+  "3": "purple",
+  "9": "purple",
+  "4": "red",
+  "11": "red",
+  "5": "yellow",
+  "6": "green",
+  "10": "green",
+  "8": "indigo",
+};
+
+export function meetingColor(colorId: string | null | undefined, hangoutLink: string | null | undefined): MeetingColor {
+  if (colorId) return COLORS[colorId] ?? "blue";
+  return hangoutLink ? "green" : "blue";
+}
+
+/** All-day events carry a date ("2026-03-04") that means that calendar day here, not midnight UTC. */
+function parseDate(value: { dateTime?: string | null; date?: string | null } | null | undefined) {
+  if (value?.dateTime) return new Date(value.dateTime);
+  if (value?.date) {
+    const [y, m, d] = value.date.split("-").map(Number);
+    return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+  }
+  return null;
+}
+
+/** The description as plain text: Google stores HTML; parsed inertly (DOMParser runs no scripts). */
+export function stripHtml(html: string): string {
+  const withBreaks = html.replace(/<br\s*\/?>/gi, "\n").replace(/<\/(p|div|li)>/gi, "\n");
+  const text = new DOMParser().parseFromString(withBreaks, "text/html").body.textContent ?? "";
+  return text.replace(/\n{3,}/g, "\n\n").trim();
+}
+
+/** "https://meet.google.com/abc-defg-hij" → "abc-defg-hij" (spec §2: the prefix is stripped for display). */
+export const meetCode = (link: string) => link.replace(/^https?:\/\/meet\.google\.com\//, "");
+
+/** Items without a start are skipped (spec §3); the rest sorted by start. */
+export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
+  const events: CalendarEvent[] = [];
+  for (const m of meetings) {
+    const start = parseDate(m.start);
+    if (!start) continue;
+    const allDay = !m.start?.dateTime;
+    const end = parseDate(m.end) ?? (allDay ? addDays(startOfDay(start), 1) : start);
+    events.push({
+      id: m.id,
+      title: m.summary?.trim() || "Untitled Event",
+      description: m.description ? stripHtml(m.description) : "",
+      start,
+      end,
+      allDay,
+      color: meetingColor(m.colorId, m.hangoutLink),
+      meetLink: m.hangoutLink ?? null,
+      location: m.location ?? null,
+      phones: (m.conferenceData?.entryPoints ?? [])
+        .filter((e) => e.entryPointType === "phone" && e.label)
+        .map((e) => ({ label: e.label as string, pin: e.pin ?? null })),
+      organizer: m.organizer?.displayName || m.creator?.email || "You",
+    });
+  }
+  return events.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** The search box: every word must appear in the title or the description (case-insensitive). */
+export function matchesSearch(event: CalendarEvent, query: string) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = `${event.title}\n${event.description}`.toLowerCase();
+  return words.every((w) => haystack.includes(w));
+}
+
+/** Whether an event is on a given day (all-day and multi-day events count on every day they cover). */
+export function occursOn(event: CalendarEvent, day: Date) {
+  const dayStart = startOfDay(day).getTime();
+  const dayEnd = addDays(startOfDay(day), 1).getTime();
+  const end = Math.max(event.end.getTime(), event.start.getTime() + 1);
+  return event.start.getTime() < dayEnd && end > dayStart;
+}
+
+/**
+ * A day's meetings sorted into the rows of the week and day views: all-day ones, one list per shown hour
+ * (by start), and those before or after the shown hours, which get their own rows rather than vanish.
+ */
+export function bucketByHour(events: readonly CalendarEvent[], day: Date, hours: readonly number[]) {
+  const first = hours[0] ?? 0;
+  const last = hours[hours.length - 1] ?? 23;
+  const byHour = new Map<number, CalendarEvent[]>(hours.map((h) => [h, []]));
+  const allDay: CalendarEvent[] = [];
+  const earlier: CalendarEvent[] = [];
+  const later: CalendarEvent[] = [];
+  for (const event of events) {
+    if (!occursOn(event, day)) continue;
+    // A meeting that began on an earlier day is shown from the start of this one.
+    const hour = event.start < startOfDay(day) ? 0 : event.start.getHours();
+    if (event.allDay) allDay.push(event);
+    else if (hour < first) earlier.push(event);
+    else if (hour > last) later.push(event);
+    else byHour.get(hour)?.push(event);
+  }
+  return { allDay, byHour, earlier, later };
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/toast";
+import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { apiJson, jsonBody, userMessage } from "@/lib/api";
+
+/** Spec §3 "Google status". */
+export interface GoogleStatus {
+  connected: boolean;
+  profile?: { email?: string | null } | null;
+}
+
+export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
+/** Where the Google callback sends the browser back to (spec §4: saved before the redirect). */
+export const RETURN_TO_URL_KEY = "returnToUrl";
+export const GOOGLE_CONNECT_PATH = "/api/auth/google";
+
+/**
+ * GET /api/google/status, only when signed in (spec §6). A failure counts as "not connected": the screens
+ * then offer to connect instead of showing meetings that cannot load.
+ */
+export function useGoogleStatus() {
+  const { user } = useAuth();
+  const query = useQuery({
+    queryKey: GOOGLE_STATUS_QUERY_KEY,
+    queryFn: () => apiJson<GoogleStatus>("/api/google/status"),
+    enabled: user !== null,
+    // Re-checked when a screen that needs it opens: the connection may have changed in another tab.
+    staleTime: 30_000,
+  });
+  return {
+    ...query,
+    connected: query.data?.connected === true,
+    email: query.data?.profile?.email ?? user?.google_profile_email ?? null,
+  };
+}
+
+/** Remembers this page before the full-page redirect to Google, so the callback can bring the user back. */
+export function rememberReturnUrl() {
+  localStorage.setItem(RETURN_TO_URL_KEY, window.location.href);
+}
+
+export function useDisconnectGoogle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<unknown>("/api/auth/google/disconnect", jsonBody("POST", {})),
+    onSuccess: async () => {
+      toast({ title: "Google disconnected", description: "Your Google account is no longer connected." });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: GOOGLE_STATUS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      ]);
+    },
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Error disconnecting from Google",
+        description: userMessage(error, "Something went wrong"),
+      }),
+  });
+}

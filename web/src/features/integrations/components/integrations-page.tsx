@@ -1,0 +1,101 @@
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { CalendarIcon } from "@/components/layout/icons";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useDisconnectGoogle, useGoogleStatus } from "../api/google-api";
+import { ConnectGoogleLink } from "./connect-google-link";
+
+/** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
+export function IntegrationsPage() {
+  const [tab, setTab] = useState("google-meet");
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Integrations</h1>
+        <p className="text-sm text-muted-foreground">Connect the services you hold your meetings in.</p>
+      </div>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList label="Integrations">
+          <TabsTrigger value="google-meet">Google Meet</TabsTrigger>
+        </TabsList>
+        <TabsContent value="google-meet">
+          <GoogleMeet />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+const BENEFITS = [
+  "See your upcoming Google Meet meetings in one calendar",
+  "Create meetings with a Meet link without leaving Verbatim",
+  "Join a meeting in one click",
+];
+
+function GoogleMeet() {
+  const google = useGoogleStatus();
+  const disconnect = useDisconnectGoogle();
+  if (google.isLoading) return <PageSpinner label="Checking your Google connection" />;
+
+  if (google.connected) {
+    return (
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle>Google Meet</CardTitle>
+            <Badge tone="green">Connected</Badge>
+          </div>
+          <CardDescription>Connected as {google.email ?? "your Google account"}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">Your Google Calendar meetings appear in the Verbatim calendar.</p>
+        </CardContent>
+        <CardFooter className="flex flex-col gap-2 md:flex-row">
+          <Link to="/calendar" className={buttonVariants({ className: "w-full md:w-auto" })}>
+            <CalendarIcon />
+            Open Calendar
+          </Link>
+          <Button variant="outline" disabled={disconnect.isPending} onClick={() => disconnect.mutate()} className="w-full md:w-auto">
+            {disconnect.isPending && <ButtonSpinner />}
+            Disconnect
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>Google Meet</CardTitle>
+          <Badge tone="neutral">Not connected</Badge>
+        </div>
+        <CardDescription>Connect your Google account to bring your meetings into Verbatim.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {BENEFITS.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-muted-foreground">
+          You will be sent to Google to allow access, then brought back here.
+        </p>
+      </CardContent>
+      <CardFooter className="flex flex-col items-stretch gap-3 md:flex-row md:items-center">
+        <ConnectGoogleLink className="w-full md:w-auto" />
+        <Link
+          to="/google-oauth-help"
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Setting up Google sign-in? Read the configuration guide
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

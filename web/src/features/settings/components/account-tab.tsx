@@ -1,0 +1,156 @@
+import { changePasswordSchema } from "@verbatim/shared/auth";
+import type { PublicUser } from "@verbatim/shared/user";
+import { useState } from "react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { FormError } from "@/features/auth/components/form-error";
+import { useDisconnectGoogle, useGoogleStatus } from "@/features/integrations/api/google-api";
+import { ConnectGoogleLink } from "@/features/integrations/components/connect-google-link";
+import { userMessage } from "@/lib/api";
+import { useSchemaForm } from "@/lib/use-form";
+import { useChangePassword } from "../api/settings-api";
+import { DeleteAccountDialog } from "./delete-account-dialog";
+
+const passwordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string().min(1, "Please confirm your new password") })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+export function AccountTab({ user }: { user: PublicUser }) {
+  // Remounting the form after a change empties it (no password stays in the page's memory or inputs).
+  const [passwordFormKey, setPasswordFormKey] = useState(0);
+  return (
+    <div className="space-y-6">
+      <PasswordForm key={passwordFormKey} username={user.username} onChanged={() => setPasswordFormKey((k) => k + 1)} />
+      <ConnectedAccounts />
+      <DangerZone user={user} />
+    </div>
+  );
+}
+
+function PasswordForm({ username, onChanged }: { username: string; onChanged: () => void }) {
+  const change = useChangePassword();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useSchemaForm(passwordFormSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
+
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setServerError(null);
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      toast({ title: "Password updated", description: "Your password has been changed. Other devices have been signed out." });
+      onChanged();
+    } catch (error) {
+      setServerError(userMessage(error, "Could not update your password. Please try again."));
+    }
+  });
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} aria-label="Change password">
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {serverError && <FormError message={serverError} />}
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.currentPassword}
+            error={form.errors.currentPassword}
+            onChange={(e) => form.setValue("currentPassword", e.target.value)}
+          />
+          <div className="grid gap-4 md:grid-cols-2">
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              value={form.values.newPassword}
+              error={form.errors.newPassword}
+              onChange={(e) => form.setValue("newPassword", e.target.value)}
+            />
+            <Field
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={form.values.confirmPassword}
+              error={form.errors.confirmPassword}
+              onChange={(e) => form.setValue("confirmPassword", e.target.value)}
+            />
+          </div>
+        </CardContent>
+        <CardFooter className="justify-end border-t pt-6">
+          <Button type="submit" disabled={change.isPending} className="w-full md:w-auto">
+            {change.isPending && <ButtonSpinner />}
+            {change.isPending ? "Updating..." : "Update Password"}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+function ConnectedAccounts() {
+  const google = useGoogleStatus();
+  const disconnect = useDisconnectGoogle();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Connected accounts</CardTitle>
+        <CardDescription>Services Verbatim can use on your behalf.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="flex flex-col gap-3 rounded-md border p-4 md:flex-row md:items-center md:justify-between">
+          <div>
+            <p className="font-medium">Google</p>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {google.isLoading ? "Checking…" : google.connected ? `Connected as ${google.email ?? "your Google account"}` : "Not connected"}
+            </p>
+          </div>
+          {google.connected ? (
+            <Button
+              variant="outline"
+              disabled={disconnect.isPending}
+              onClick={() => disconnect.mutate()}
+              className="w-full md:w-auto"
+            >
+              {disconnect.isPending && <ButtonSpinner />}
+              Disconnect
+            </Button>
+          ) : (
+            <ConnectGoogleLink label="Connect" variant="outline" className="w-full md:w-auto" />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DangerZone({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardDescription>
+          Deleting your account removes your profile, every transcription and every uploaded file. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button variant="destructive" onClick={() => setOpen(true)} className="w-full md:w-auto">
+          Delete Account
+        </Button>
+      </CardFooter>
+      <DeleteAccountDialog open={open} onOpenChange={setOpen} username={user.username} />
+    </Card>
+  );
+}

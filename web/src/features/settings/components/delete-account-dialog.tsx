@@ -1,0 +1,79 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { FormError } from "@/features/auth/components/form-error";
+import { userMessage } from "@/lib/api";
+import { useDeleteAccount } from "../api/settings-api";
+
+/** Deletion needs the username typed by hand, so a stray click or a shared screen cannot trigger it. */
+export function DeleteAccountDialog({
+  open,
+  onOpenChange,
+  username,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  username: string;
+}) {
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount(() => navigate({ to: "/" }));
+  const matches = typed === username;
+
+  const close = (next: boolean) => {
+    if (remove.isPending) return;
+    if (!next) {
+      setTyped("");
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!matches) return;
+    setError(null);
+    try {
+      await remove.mutateAsync(typed);
+      toast({ title: "Account deleted", description: "Your account and all of its data have been permanently deleted." });
+    } catch (failure) {
+      setError(userMessage(failure, "Could not delete your account. Please try again."));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Delete Account"
+      description="This permanently deletes your account, all transcriptions and every uploaded file. This action cannot be undone."
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {error && <FormError message={error} />}
+        <Field
+          label={`Type ${username} to confirm`}
+          name="confirm"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
+          <Button variant="outline" onClick={() => close(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
+            {remove.isPending && <ButtonSpinner />}
+            {remove.isPending ? "Deleting..." : "Delete Account"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

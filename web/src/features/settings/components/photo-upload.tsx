@@ -1,0 +1,119 @@
+import { PROFILE_IMAGE_TYPES, profileImageProblem } from "@verbatim/shared/profile";
+import type { PublicUser } from "@verbatim/shared/user";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { UploadIcon } from "@/components/layout/icons";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { toast } from "@/components/ui/toast";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { avatarUrl, displayName, initials } from "@/features/auth/lib/user-display";
+import { UploadError } from "@/lib/xhr";
+import { useUploadProfileImage } from "../api/settings-api";
+
+/** Spec §4: idle, uploading (percent tracked), done or failed. */
+type UploadState = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done" } | { kind: "failed"; message: string };
+
+function uploadFailure(error: unknown) {
+  if (error instanceof UploadError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : "Upload failed";
+}
+
+export function PhotoUpload({ user }: { user: PublicUser }) {
+  const { userVersion } = useAuth();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<UploadState>({ kind: "idle" });
+  // The chosen file is shown at once, before the upload ends; the stored picture replaces it afterwards.
+  const [preview, setPreview] = useState<string | null>(null);
+  const upload = useUploadProfileImage((percent) => setState({ kind: "uploading", percent }));
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again (after a failure) still fires a change.
+    event.target.value = "";
+    if (!file) return;
+    const problem = profileImageProblem(file);
+    if (problem) {
+      setState({ kind: "failed", message: problem.message });
+      toast({ variant: "destructive", title: problem.title, description: problem.message });
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setState({ kind: "uploading", percent: 0 });
+    try {
+      await upload.mutateAsync(file);
+      setPreview(null);
+      setState({ kind: "done" });
+      toast({ title: "Profile picture updated", description: "Your new photo is now shown across Verbatim." });
+    } catch (error) {
+      setPreview(null);
+      const message = uploadFailure(error);
+      setState({ kind: "failed", message });
+      toast({ variant: "destructive", title: "Upload Failed", description: message });
+    }
+  };
+
+  const uploading = state.kind === "uploading";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile picture</CardTitle>
+        <CardDescription>JPG, PNG or GIF, up to 5MB.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 md:flex-row md:items-center">
+        <Avatar src={preview ?? avatarUrl(user, userVersion)} initials={initials(user)} name={displayName(user)} />
+        <div className="flex-1 space-y-3">
+          <input
+            ref={input}
+            type="file"
+            accept={PROFILE_IMAGE_TYPES.join(",")}
+            onChange={choose}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="profile-image-input"
+          />
+          <Button variant="outline" disabled={uploading} onClick={() => input.current?.click()} className="w-full md:w-auto">
+            <UploadIcon />
+            {uploading ? "Uploading..." : "Upload new photo"}
+          </Button>
+          <div aria-live="polite" className="space-y-2 text-sm">
+            {state.kind === "uploading" && (
+              <>
+                <Progress value={state.percent} label="Profile picture upload" />
+                <p className="text-muted-foreground">Uploading… {state.percent}%</p>
+              </>
+            )}
+            {state.kind === "done" && <p className="text-success">Photo uploaded.</p>}
+            {state.kind === "failed" && (
+              <p role="alert" className="text-destructive">
+                {state.message}
+              </p>
+            )}
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The picture, else the Google picture, else initials; a picture that fails to load is dropped (spec §3). */
+function Avatar({ src, initials: letters, name }: { src: string | null; initials: string; name: string }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const usable = src && src !== broken ? src : null;
+  return (
+    <span className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-2xl font-semibold text-primary-foreground">
+      {usable ? (
+        <img src={usable} alt={name} className="size-full object-cover" onError={() => setBroken(usable)} />
+      ) : (
+        <span role="img" aria-label={`${name}'s initials`}>
+          {letters}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,90 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { usePreferences } from "@/features/user/api/preferences";
+import { userMessage } from "@/lib/api";
+import { useOnline } from "@/lib/use-online";
+import { clearRequestedTab, requestedTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";
+import { AccountTab } from "./account-tab";
+import { AiTab } from "./ai-tab";
+import { GeneralTab } from "./general-tab";
+import { NotificationsTab } from "./notifications-tab";
+import { ProfileTab } from "./profile-tab";
+import { TimezoneTab } from "./timezone-tab";
+
+/** /settings (spec §2 Settings). */
+export function SettingsPage() {
+  const { user } = useAuth();
+  const preferences = usePreferences();
+  const online = useOnline();
+  const [tab, setTab] = useState<SettingsTab>(requestedTab);
+  useEffect(clearRequestedTab, []);
+
+  // The forms start from what the server has now, not from the app's cached copy (which may predate a
+  // change made on another device, or a save just before a reload): re-read once on opening. Offline, or
+  // if that fails, the cached copy is better than nothing.
+  const { refetch } = preferences;
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+  const current = preferences.isFetchedAfterMount || !online || preferences.isError;
+
+  if (!user) return null;
+  const prefs = current ? preferences.data : undefined;
+
+  const preferencesTab = (render: (p: NonNullable<typeof prefs>) => ReactNode) => {
+    if (prefs) return render(prefs);
+    if (preferences.isError && current) {
+      return (
+        <Card role="alert" className="space-y-3 p-6">
+          <p className="font-semibold text-destructive">Could not load your settings</p>
+          <p className="text-sm text-muted-foreground">{userMessage(preferences.error, "An unknown error occurred")}</p>
+          <Button variant="outline" onClick={() => void preferences.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      );
+    }
+    return (
+      <Card className="space-y-4 p-6" aria-busy="true">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <span className="sr-only">Loading your settings</span>
+      </Card>
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Settings</h1>
+        <p className="text-sm text-muted-foreground">Manage your account settings and preferences.</p>
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as SettingsTab)}>
+        <TabsList label="Settings sections" className="w-full md:w-auto">
+          {SETTINGS_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="general">{preferencesTab((p) => <GeneralTab saved={p.general} />)}</TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab user={user} />
+        </TabsContent>
+        <TabsContent value="account">
+          <AccountTab user={user} />
+        </TabsContent>
+        <TabsContent value="timezone">{preferencesTab((p) => <TimezoneTab saved={p.timezone} />)}</TabsContent>
+        <TabsContent value="notifications">
+          {preferencesTab((p) => <NotificationsTab saved={p.notifications} />)}
+        </TabsContent>
+        <TabsContent value="ai">{preferencesTab((p) => <AiTab saved={p.ai} />)}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}

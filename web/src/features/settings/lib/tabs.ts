@@ -1,0 +1,25 @@
+import { SETTINGS_TAB_KEY } from "@/components/layout/user-menu";
+
+/** Spec §2: the settings tabs, in order. */
+export const SETTINGS_TABS = [
+  { value: "general", label: "General" },
+  { value: "profile", label: "Profile" },
+  { value: "account", label: "Account" },
+  { value: "timezone", label: "Timezone" },
+  { value: "notifications", label: "Notifications" },
+  { value: "ai", label: "AI Assistant" },
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number]["value"];
+
+const isTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.value === value);
+
+/** The tab another screen asked for (the user menu's Profile item saves "profile"), else General. */
+export function requestedTab(): SettingsTab {
+  const value = localStorage.getItem(SETTINGS_TAB_KEY);
+  return isTab(value) ? value : "general";
+}
+
+/** The request is one-off: reopening Settings later starts on General again. */
+export function clearRequestedTab() {
+  localStorage.removeItem(SETTINGS_TAB_KEY);
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { isActivePro, type Subscription } from "@verbatim/shared/subscription";
+import { toast } from "@/components/ui/toast";
+import { apiJson, jsonBody, userMessage } from "@/lib/api";
+
+export const SUBSCRIPTION_QUERY_KEY = ["/api/subscription"] as const;
+
+/** Spec §4/§9: after checkout the plan is polled every 3 s (stale after 1 s); the webhook may lag the redirect. */
+const POLL_MS = 3000;
+
+export function useSubscription({ pollUntilActive = false }: { pollUntilActive?: boolean } = {}) {
+  return useQuery({
+    queryKey: SUBSCRIPTION_QUERY_KEY,
+    queryFn: () => apiJson<Subscription>("/api/subscription"),
+    // The plan changes behind the user's back (payment webhooks), so it is re-read whenever a screen opens.
+    staleTime: pollUntilActive ? 1000 : 0,
+    refetchInterval: pollUntilActive ? (query) => (isActivePro(query.state.data) ? false : POLL_MS) : false,
+  });
+}
+
+/** The payment provider's hosted pages are full-page navigations (checkout, billing portal). */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (priceId: string) => apiJson<{ url: string }>("/api/create-checkout-session", jsonBody("POST", { priceId })),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) =>
+      toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create checkout session") }),
+  });
+}
+
+export function useCustomerPortal() {
+  return useMutation({
+    mutationFn: () => apiJson<{ url: string }>("/api/create-customer-portal", jsonBody("POST", {})),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) =>
+      toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create portal session") }),
+  });
+}

@@ -1,0 +1,114 @@
+import { isActivePro, type Subscription } from "@verbatim/shared/subscription";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { useCheckout, useCustomerPortal, useSubscription } from "../api/subscription-api";
+import { PLAN_OPTIONS, type PlanOption } from "../lib/plans";
+import { PlanCard } from "./plan-card";
+
+type PaidPlanId = Exclude<PlanOption["id"], "free">;
+
+/** /subscription (spec §2 Subscription, §4 subscription states). */
+export function SubscriptionPage() {
+  const subscription = useSubscription();
+  const [selected, setSelected] = useState<PaidPlanId | null>(null);
+  const checkout = useCheckout();
+  const portal = useCustomerPortal();
+
+  const subscribe = () => {
+    const plan = PLAN_OPTIONS.find((p) => p.id === selected);
+    if (!plan?.priceId) {
+      toast({ variant: "destructive", title: "Invalid selection", description: "Please select a paid plan to continue" });
+      return;
+    }
+    checkout.mutate(plan.priceId);
+  };
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Subscription</h1>
+        <p className="text-sm text-muted-foreground">Choose the plan that fits how much you record.</p>
+      </div>
+
+      {subscription.isPending ? (
+        <PageSpinner label="Loading your subscription" />
+      ) : subscription.isError ? (
+        <Card role="alert" className="space-y-3 p-6">
+          <p className="font-semibold text-destructive">Failed to fetch subscription data</p>
+          <Button variant="outline" onClick={() => void subscription.refetch()} className="w-full md:w-auto">
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <CurrentPlan
+            subscription={subscription.data}
+            managing={portal.isPending}
+            onManage={() => portal.mutate()}
+          />
+          <ul className="grid gap-6 lg:grid-cols-3" aria-label="Plans">
+            {PLAN_OPTIONS.map((plan) => (
+              <li key={plan.id} className="flex">
+                <PlanCard
+                  plan={plan}
+                  subscription={subscription.data}
+                  selected={selected === plan.id}
+                  onSelect={() => plan.id !== "free" && setSelected(plan.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          {selected && !isActivePro(subscription.data) && (
+            <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 md:flex-row md:items-center md:justify-between">
+              <p className="text-sm">
+                Selected: <span className="font-semibold">{PLAN_OPTIONS.find((p) => p.id === selected)?.title}</span>
+              </p>
+              <Button size="lg" onClick={subscribe} disabled={checkout.isPending} className="w-full md:w-auto">
+                {checkout.isPending && <ButtonSpinner />}
+                Subscribe Now
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function CurrentPlan({
+  subscription,
+  managing,
+  onManage,
+}: {
+  subscription: Subscription;
+  managing: boolean;
+  onManage: () => void;
+}) {
+  const active = subscription.status === "active";
+  return (
+    <Card className="flex flex-col gap-4 p-6 md:flex-row md:items-center md:justify-between">
+      <div className="space-y-1">
+        <p className="text-sm text-muted-foreground">Current plan</p>
+        <p className="flex flex-wrap items-center gap-2 text-xl font-semibold">
+          {subscription.plan === "PRO" ? "Pro" : "Free"}
+          <Badge tone={active ? "green" : "amber"}>{active ? "Active" : subscription.status}</Badge>
+        </p>
+        {subscription.plan === "PRO" && !active && (
+          <p role="alert" className="text-sm text-destructive">
+            Your subscription is not active
+          </p>
+        )}
+      </div>
+      {isActivePro(subscription) && (
+        <Button variant="outline" onClick={onManage} disabled={managing} className="w-full md:w-auto">
+          {managing && <ButtonSpinner />}
+          Manage Subscription
+        </Button>
+      )}
+    </Card>
+  );
+}

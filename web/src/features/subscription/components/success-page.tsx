@@ -1,0 +1,71 @@
+import { Link } from "@tanstack/react-router";
+import { isActivePro } from "@verbatim/shared/subscription";
+import { useEffect, useRef } from "react";
+import { UploadIcon } from "@/components/layout/icons";
+import { buttonVariants } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { useSubscription } from "../api/subscription-api";
+import { PRO_INCLUDES } from "../lib/plans";
+import { CheckIcon } from "./check-icon";
+
+/** /subscription/success?session_id=… (spec §2, §4). */
+export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
+  // Polling runs while a checkout session is known, until the plan shows up as active.
+  const subscription = useSubscription({ pollUntilActive: Boolean(sessionId) });
+  const active = isActivePro(subscription.data);
+
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!active || !sessionId || announced.current) return;
+    announced.current = true;
+    toast({ title: "Subscription activated", description: "Welcome to Verbatim Pro." });
+  }, [active, sessionId]);
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Card className="space-y-6 p-6 text-center md:p-10">
+        <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
+          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="size-7">
+            <path d="M20 6 9 17l-5-5" />
+          </svg>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Payment Successful</h1>
+        <div aria-live="polite" className="text-muted-foreground">
+          {subscription.isPending ? (
+            <p className="inline-flex items-center gap-2">
+              <Spinner label="Checking your subscription" className="[&>span:first-child]:size-4" />
+              Activating your subscription...
+            </p>
+          ) : active ? (
+            <p>Your Pro subscription is now active. Enjoy unlimited transcriptions and every AI feature.</p>
+          ) : (
+            <p>Your payment was successful. Your subscription will be activated shortly.</p>
+          )}
+        </div>
+        <div className="text-left">
+          <h2 className="mb-3 font-semibold">Pro includes</h2>
+          <ul className="space-y-2 text-sm">
+            {PRO_INCLUDES.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <CheckIcon />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex flex-col gap-3 md:flex-row md:justify-center">
+          <Link to="/dashboard" className={buttonVariants({ className: "w-full md:w-auto" })}>
+            Go to Dashboard
+          </Link>
+          <Link to="/upload" className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
+            <UploadIcon />
+            Upload a File
+          </Link>
+        </div>
+        {sessionId && <p className="text-xs text-muted-foreground">Reference: {sessionId}</p>}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TranscriptDoc } from "@verbatim/shared/transcript";
+import type { Trace, Transcription, TranscriptionStatus } from "@verbatim/shared/transcription";
+import { ApiError, apiJson } from "@/lib/api";
+import { POLL_MS, isActive, transcriptionKey } from "@/features/transcriptions/api/transcriptions-api";
+
+/** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
+const TRACE_ACTIVE_MS = 3000;
+const TRACE_IDLE_MS = 5000;
+
+/** One transcription, kept for offline reading (spec: every transcript the user opened). */
+export function useTranscription(id: string) {
+  return useQuery({
+    queryKey: transcriptionKey(id),
+    queryFn: () => apiJson<Transcription>(`/api/transcriptions/${id}`),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    refetchInterval: (query) => (query.state.data && isActive(query.state.data.status) ? POLL_MS : false),
+    meta: { persist: true },
+  });
+}
+
+/** Live status info; enabled only while the job runs (spec §4). */
+export function useTrace(id: string, status: TranscriptionStatus | undefined) {
+  const enabled = status !== undefined && isActive(status);
+  return useQuery({
+    queryKey: [...transcriptionKey(id), "trace"],
+    queryFn: () => apiJson<Trace>(`/api/transcriptions/${id}/trace`),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const traced = query.state.data?.transcription.status;
+      if (traced === "COMPLETED" || traced === "COMPLETED_WITH_ERRORS" || traced === "FAILED") return false;
+      return traced && isActive(traced) ? TRACE_ACTIVE_MS : TRACE_IDLE_MS;
+    },
+  });
+}
+
+/** The timed transcript (segments with start/end seconds); null when the server has none. */
+export function useSegments(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...transcriptionKey(id), "segments"],
+    queryFn: async () => {
+      try {
+        return await apiJson<TranscriptDoc>(`/api/transcriptions/${id}/segments`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    // Re-read when the screen opens (a reprocess replaces it); offline, the saved copy serves.
+    staleTime: 0,
+    meta: { persist: true },
+  });
+}

@@ -1,0 +1,205 @@
+import type { EnhancedKeyPoint, SummaryAnalysis, TranscriptionDetails } from "@verbatim/shared/analysis";
+import { Badge } from "@/components/ui/badge";
+import { parseMarker } from "../lib/timed-lines";
+import { EmptyState } from "./empty-state";
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="space-y-3 text-sm leading-relaxed">
+      {text
+        .split(/\n{2,}|\r?\n/)
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered.
+          <p key={i}>{p}</p>
+        ))}
+    </div>
+  );
+}
+
+export function SummaryTab({ summary, detailed, processing }: { summary: string | null; detailed: string | null; processing: boolean }) {
+  if (!summary?.trim()) return <EmptyState processing={processing} what="summary" empty="No summary available." />;
+  return (
+    <div className="space-y-6">
+      <Paragraphs text={summary} />
+      {detailed?.trim() && (
+        <section className="space-y-2">
+          <h3 className="font-semibold">Detailed summary</h3>
+          <Paragraphs text={detailed} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+const KIND_LABEL: Record<EnhancedKeyPoint["kind"], { label: string; tone: "green" | "blue" | "neutral" }> = {
+  decision: { label: "Decision", tone: "green" },
+  action: { label: "Action", tone: "blue" },
+  point: { label: "Point", tone: "neutral" },
+};
+
+interface KeyPointsTabProps {
+  keyPoints: string[] | null;
+  /** The same points anchored to the transcript, when the analysis produced them. */
+  enhanced: EnhancedKeyPoint[] | null;
+  processing: boolean;
+  onSeek?: (seconds: number) => void;
+}
+
+export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPointsTabProps) {
+  if (enhanced && enhanced.length > 0) {
+    return (
+      <ul className="space-y-3">
+        {enhanced.map((point, i) => {
+          const at = parseMarker(`[${point.timestamp}]`)?.seconds ?? null;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static list.
+            <li key={i} className="flex flex-col gap-1 rounded-md border p-3 text-sm sm:flex-row sm:items-start sm:gap-3">
+              <Badge tone={KIND_LABEL[point.kind].tone} className="w-fit">
+                {KIND_LABEL[point.kind].label}
+              </Badge>
+              <span className="flex-1">{point.text}</span>
+              {at !== null && onSeek && (
+                <button
+                  type="button"
+                  onClick={() => onSeek(at)}
+                  aria-label={`Play from ${point.timestamp}${point.speaker ? `, ${point.speaker}` : ""}`}
+                  className="w-fit rounded font-mono text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  [{point.timestamp}]{point.speaker ? ` ${point.speaker}` : ""}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  if (!keyPoints || keyPoints.length === 0) {
+    return <EmptyState processing={processing} what="key points" empty="No key points available." />;
+  }
+  return (
+    <ul className="list-disc space-y-2 pl-5 text-sm leading-relaxed">
+      {keyPoints.map((point, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static list.
+        <li key={i}>{point}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function AnalysisTab({ analysis, processing }: { analysis: SummaryAnalysis | null; processing: boolean }) {
+  if (!analysis) return <EmptyState processing={processing} what="analysis" empty="No analysis available." />;
+  return (
+    <div className="space-y-6 text-sm">
+      {analysis.overview && (
+        <section className="space-y-2">
+          <h3 className="font-semibold">Overview</h3>
+          <p className="leading-relaxed">{analysis.overview}</p>
+        </section>
+      )}
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["Duration", analysis.duration],
+            ["Tone", analysis.tone],
+            ["Speakers", analysis.speakers],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-md border p-3">
+            <dt className="text-xs text-muted-foreground uppercase">{label}</dt>
+            <dd className="mt-1 font-medium">{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {analysis.topics.length > 0 && (
+        <section className="space-y-2">
+          <h3 className="font-semibold">Topics</h3>
+          <ul className="flex flex-wrap gap-2">
+            {analysis.topics.map((topic) => (
+              <li key={topic}>
+                <Badge tone="blue">{topic}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function DetailsTab({ details, processing }: { details: TranscriptionDetails | null; processing: boolean }) {
+  const empty =
+    !details ||
+    (details.topics.length === 0 && details.entities.length === 0 && details.questions.length === 0 && details.actionItems.length === 0);
+  if (!details || empty) return <EmptyState processing={processing} what="detailed analysis" empty="No detailed analysis available." />;
+  return (
+    <div className="space-y-8 text-sm">
+      {details.topics.length > 0 && (
+        <section className="space-y-3">
+          <h3 className="font-semibold">Topics</h3>
+          <div className="grid gap-3 md:grid-cols-2">
+            {details.topics.map((topic) => (
+              <div key={topic.name} className="rounded-md border p-3">
+                <h4 className="font-medium">{topic.name}</h4>
+                <p className="mt-1 text-muted-foreground">{topic.description}</p>
+                {topic.keyPoints.length > 0 && (
+                  <ul className="mt-2 list-disc space-y-1 pl-5">
+                    {topic.keyPoints.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+      {details.entities.length > 0 && (
+        <section className="space-y-3">
+          <h3 className="font-semibold">Entities</h3>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left">
+              <thead className="text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">Name</th>
+                  <th scope="col" className="py-2 pr-4">Type</th>
+                  <th scope="col" className="py-2">Mentions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {details.entities.map((entity) => (
+                  <tr key={`${entity.type}:${entity.name}`} className="border-t">
+                    <td className="py-2 pr-4 font-medium">{entity.name}</td>
+                    <td className="py-2 pr-4 capitalize">{entity.type}</td>
+                    <td className="py-2 tabular-nums">{entity.mentions}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+      {details.questions.length > 0 && (
+        <section className="space-y-2">
+          <h3 className="font-semibold">Questions</h3>
+          <ul className="list-disc space-y-1 pl-5">
+            {details.questions.map((q) => (
+              <li key={q}>{q}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {details.actionItems.length > 0 && (
+        <section className="space-y-2">
+          <h3 className="font-semibold">Action items</h3>
+          <ul className="list-disc space-y-1 pl-5">
+            {details.actionItems.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/toast";
+import { isActive } from "@/features/transcriptions/api/transcriptions-api";
+import { ExportDialog } from "@/features/transcriptions/components/export-dialog";
+import { StatusBadge } from "@/features/transcriptions/components/status-badge";
+import { DETAIL_EXPORT_FORMATS, exportTranscription } from "@/features/transcriptions/lib/export";
+import { isViewable } from "@/features/transcriptions/lib/status";
+import { useUserTime } from "@/features/user/hooks/use-user-time";
+import { ApiError } from "@/lib/api";
+import { useOnline } from "@/lib/use-online";
+import { useTrace, useSegments, useTranscription } from "../api/detail-api";
+import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
+import { useStatusToasts } from "../hooks/use-status-toasts";
+import { readAnalysis } from "../lib/analysis";
+import { linesFromSegments, linesFromText } from "../lib/timed-lines";
+import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
+import { DetailSkeleton } from "./detail-skeleton";
+import { MediaPlayer } from "./media-player";
+import { ProcessingStatus } from "./processing-status";
+import { TranscriptTab } from "./transcript-tab";
+import { TranscriptionNotFound } from "./transcription-not-found";
+
+/** /transcription/{id}: spec §2 "Transcription detail", with the recording synchronised to the transcript. */
+export function TranscriptionDetailPage() {
+  const { id } = useParams({ from: "/_app/_protected/transcription/$id" });
+  const navigate = useNavigate();
+  const { timeZone } = useUserTime();
+  const query = useTranscription(id);
+  const t = query.data;
+  const trace = useTrace(id, t?.status);
+  const segments = useSegments(id, t !== undefined && isViewable(t.status));
+  useStatusToasts(t);
+
+  const mediaRef = useRef<HTMLMediaElement | null>(null);
+  const [time, setTime] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [tab, setTab] = useState("transcript");
+  const [exportOpen, setExportOpen] = useState(false);
+  const [mediaFailed, setMediaFailed] = useState(false);
+  const online = useOnline();
+  usePlayerShortcuts(mediaRef);
+
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const failed = query.isError && !notFound && !t;
+
+  // Spec §2: a loading error (other than not found) sends the user back to the list.
+  useEffect(() => {
+    if (!failed) return;
+    const error = query.error;
+    toast({
+      variant: "destructive",
+      title: "Failed to fetch transcription",
+      description: `Failed to fetch transcription: ${error instanceof ApiError ? error.statusText || error.status : error?.message}`,
+    });
+    void navigate({ to: "/", replace: true });
+  }, [failed, query.error, navigate]);
+
+  const lines = useMemo(() => {
+    if (segments.data?.segments.length) return linesFromSegments(segments.data.segments);
+    return t?.text ? linesFromText(t.text) : [];
+  }, [segments.data, t?.text]);
+  const analysis = useMemo(() => (t ? readAnalysis(t) : null), [t]);
+
+  if (notFound) return <TranscriptionNotFound />;
+  if (!t || !analysis) {
+    if (query.isPending && query.fetchStatus === "paused") {
+      return (
+        <p role="status" className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
+          You're offline, and this transcription isn't saved on this device yet. Open it once while online to read it offline.
+        </p>
+      );
+    }
+    return <DetailSkeleton />;
+  }
+
+  const title = t.name || t.file_name;
+  const processing = isActive(t.status);
+  const seek = (seconds: number) => {
+    const media = mediaRef.current;
+    if (!media) return;
+    media.currentTime = seconds;
+    setTime(seconds);
+    void media.play().catch(() => undefined);
+  };
+  // Timestamps seek only when there is a recording to play (not offline, not after a load error).
+  const playable = online && !mediaFailed;
+  const onSeek = playable ? seek : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="min-w-0 space-y-2">
+          <h1 className="break-words text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <StatusBadge status={t.status} progress={t.status === "PROCESSING" ? t.progress_percentage : null} />
+            {t.name && t.name !== t.file_name && <span className="truncate">{t.file_name}</span>}
+          </div>
+        </div>
+        <div className="flex flex-col gap-2 md:flex-row">
+          <Link to="/" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeftIcon />
+            Back to List
+          </Link>
+          <Button disabled={!t.text} onClick={() => setExportOpen(true)}>
+            <DownloadIcon />
+            Download
+          </Button>
+        </div>
+      </div>
+
+      {t.status === "FAILED" && (
+        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive">
+          {t.error_message || "Transcription failed."}
+        </p>
+      )}
+
+      {(trace.data || trace.isError) && processing && (
+        <ProcessingStatus trace={trace.data} error={trace.isError} timeZone={timeZone} />
+      )}
+
+      <Card>
+        <CardContent className="pt-6">
+          <MediaPlayer
+            transcriptionId={t.id}
+            fileType={t.file_type}
+            mediaRef={mediaRef}
+            onTime={setTime}
+            onPlayingChange={setPlaying}
+            playable={playable}
+            online={online}
+            onFailedChange={setMediaFailed}
+          />
+        </CardContent>
+      </Card>
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList label="Transcription sections">
+          <TabsTrigger value="transcript">Transcript</TabsTrigger>
+          <TabsTrigger value="summary">Summary</TabsTrigger>
+          <TabsTrigger value="key-points">Key Points</TabsTrigger>
+          <TabsTrigger value="analysis">Analysis</TabsTrigger>
+          <TabsTrigger value="details">Details</TabsTrigger>
+        </TabsList>
+        <TabsContent value="transcript">
+          <TranscriptTab
+            lines={lines}
+            formatted={t.formatted_transcript}
+            processing={processing}
+            time={time}
+            playing={playing}
+            onSeek={onSeek}
+          />
+        </TabsContent>
+        <TabsContent value="summary">
+          <SummaryTab summary={t.summary} detailed={t.informative_summary} processing={processing} />
+        </TabsContent>
+        <TabsContent value="key-points">
+          <KeyPointsTab keyPoints={analysis.key_points} enhanced={analysis.enhanced_key_points} processing={processing} onSeek={onSeek} />
+        </TabsContent>
+        <TabsContent value="analysis">
+          <AnalysisTab analysis={analysis.summary_analysis} processing={processing} />
+        </TabsContent>
+        <TabsContent value="details">
+          <DetailsTab details={analysis.transcription_details} processing={processing} />
+        </TabsContent>
+      </Tabs>
+
+      <ExportDialog
+        open={exportOpen}
+        onOpenChange={setExportOpen}
+        formats={DETAIL_EXPORT_FORMATS}
+        onExport={(format) => exportTranscription(t, format)}
+      />
+    </div>
+  );
+}

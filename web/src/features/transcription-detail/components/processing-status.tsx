@@ -1,0 +1,52 @@
+import type { Trace } from "@verbatim/shared/transcription";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { formatUploadedOn } from "@/lib/format";
+import { StatusBadge } from "@/features/transcriptions/components/status-badge";
+
+/** Spec §2: live status of a running job — progress, log lines, status, created time, text length. */
+export function ProcessingStatus({ trace, error, timeZone }: { trace: Trace | undefined; error: boolean; timeZone: string }) {
+  return (
+    <Card data-testid="processing-status">
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-base">
+          Processing Status
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {error && <p className="text-destructive">Failed to fetch transcription trace</p>}
+        {trace && (
+          <>
+            <div className="flex items-center justify-between gap-3">
+              <StatusBadge status={trace.transcription.status} />
+              <span className="tabular-nums">{trace.transcription.progressPercentage}%</span>
+            </div>
+            <Progress value={trace.transcription.progressPercentage} label="Transcription progress" />
+            <dl className="grid gap-2 sm:grid-cols-2">
+              <div>
+                <dt className="text-xs text-muted-foreground">Created</dt>
+                <dd>{formatUploadedOn(trace.transcription.createdAt, timeZone)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Text length</dt>
+                <dd>{trace.hasText ? `${trace.textLength.toLocaleString("en-US")} characters` : "No text yet"}</dd>
+              </div>
+            </dl>
+            {trace.logs.length > 0 && (
+              <section aria-label="Processing log">
+                <pre
+                  // Focusable so keyboard users can scroll it.
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+                  tabIndex={0}
+                  className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap"
+                >
+                  {trace.logs.join("\n")}
+                </pre>
+              </section>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { Fragment, type ReactNode, useEffect, useRef } from "react";
+import { cn } from "@/lib/cn";
+import { formatClock } from "@/lib/format";
+import type { SearchMatch } from "../lib/search";
+import type { TimedLine } from "../lib/timed-lines";
+
+interface TranscriptLinesProps {
+  lines: TimedLine[];
+  /** The line playing now, -1 for none. */
+  activeIndex: number;
+  /** Keeps the playing line in view while the recording plays. */
+  follow: boolean;
+  onSeek?: (seconds: number) => void;
+  matches?: SearchMatch[];
+  activeMatch?: number;
+  label: string;
+}
+
+/**
+ * The transcript as timed lines. The playing line is highlighted; a line's timestamp (and the line itself, for
+ * pointer users) seeks the recording there. Search matches are marked, the current one more strongly.
+ */
+export function TranscriptLines({ lines, activeIndex, follow, onSeek, matches = [], activeMatch = -1, label }: TranscriptLinesProps) {
+  const container = useRef<HTMLOListElement>(null);
+
+  // Scrolls only the transcript box, never the page, to keep the playing line in view.
+  useEffect(() => {
+    if (!follow || activeIndex < 0) return;
+    scrollIntoBox(container.current, `[data-line="${activeIndex}"]`);
+  }, [follow, activeIndex]);
+
+  useEffect(() => {
+    if (activeMatch >= 0) scrollIntoBox(container.current, '[data-active-match="true"]');
+  }, [activeMatch]);
+
+  const byLine = new Map<number, Array<SearchMatch & { index: number }>>();
+  matches.forEach((m, index) => {
+    const list = byLine.get(m.line) ?? [];
+    list.push({ ...m, index });
+    byLine.set(m.line, list);
+  });
+
+  return (
+    <ol
+      ref={container}
+      aria-label={label}
+      // Focusable so keyboard users can scroll it even when no line has a timestamp button.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+      tabIndex={0}
+      className="relative max-h-[60vh] space-y-1 overflow-y-auto rounded-md pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {lines.map((line, i) => {
+        const active = i === activeIndex;
+        const start = line.start;
+        return (
+          // The whole line seeks for pointer users; the keyboard path is the line's timestamp button.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
+          <li
+            // Lines never reorder: the index is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            key={i}
+            data-line={i}
+            aria-current={active ? "true" : undefined}
+            onClick={(event) => {
+              // A click that selects text is a selection, not a seek.
+              if (start !== null && onSeek && !window.getSelection()?.toString() && !(event.target as HTMLElement).closest("button")) {
+                onSeek(start);
+              }
+            }}
+            className={cn(
+              "flex gap-3 rounded-md px-2 py-1.5 text-sm leading-relaxed transition-colors",
+              start !== null && onSeek && "cursor-pointer hover:bg-muted",
+              active && "bg-accent text-accent-foreground",
+            )}
+          >
+            {start !== null &&
+              (onSeek ? (
+                <button
+                  type="button"
+                  onClick={() => onSeek(start)}
+                  aria-label={`Play from ${formatClock(start)}`}
+                  className="h-fit shrink-0 rounded font-mono text-xs text-primary tabular-nums hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  [{formatClock(start)}]
+                </button>
+              ) : (
+                <span className="shrink-0 font-mono text-xs text-muted-foreground tabular-nums">[{formatClock(start)}]</span>
+              ))}
+            <p className="min-w-0 flex-1 whitespace-pre-wrap break-words">
+              {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
+              {highlight(line.text, byLine.get(i) ?? [], activeMatch)}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function highlight(text: string, matches: Array<SearchMatch & { index: number }>, activeMatch: number): ReactNode {
+  if (matches.length === 0) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const m of matches) {
+    parts.push(<Fragment key={`t${m.index}`}>{text.slice(at, m.from)}</Fragment>);
+    const current = m.index === activeMatch;
+    parts.push(
+      <mark
+        key={`m${m.index}`}
+        data-active-match={current || undefined}
+        className={cn("rounded-sm px-0.5 text-foreground", current ? "bg-amber-400 ring-2 ring-amber-600" : "bg-yellow-200 dark:bg-yellow-700")}
+      >
+        {text.slice(m.from, m.to)}
+      </mark>,
+    );
+    at = m.to;
+  }
+  parts.push(<Fragment key="rest">{text.slice(at)}</Fragment>);
+  return parts;
+}
+
+function scrollIntoBox(box: HTMLElement | null, selector: string) {
+  const target = box?.querySelector<HTMLElement>(selector);
+  if (!box || !target) return;
+  const top = target.offsetTop;
+  const bottom = top + target.offsetHeight;
+  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+    box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: "smooth" });
+  }
+}

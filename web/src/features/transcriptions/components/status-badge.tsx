@@ -1,0 +1,33 @@
+import type { TranscriptionStatus } from "@verbatim/shared/transcription";
+import { Badge } from "@/components/ui/badge";
+
+/** Spec §4: badge labels and colours; a value outside the known set shows raw. */
+export function StatusBadge({ status, progress }: { status: TranscriptionStatus | string; progress?: number | null }) {
+  switch (status) {
+    case "COMPLETED":
+      return <Badge tone="green">Completed</Badge>;
+    case "COMPLETED_WITH_ERRORS":
+      return <Badge tone="teal">Completed with timestamps</Badge>;
+    case "PROCESSING":
+      return (
+        <Badge tone="blue">
+          <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current" />
+          Processing
+          {progress != null && (
+            <>
+              <span aria-hidden="true" className="h-1 w-8 overflow-hidden rounded-full bg-current/20">
+                <span className="block h-full bg-current" style={{ width: `${progress}%` }} />
+              </span>
+              <span className="tabular-nums">{progress}%</span>
+            </>
+          )}
+        </Badge>
+      );
+    case "PENDING":
+      return <Badge tone="amber">Pending</Badge>;
+    case "FAILED":
+      return <Badge tone="red">Failed</Badge>;
+    default:
+      return <Badge>{status}</Badge>;
+  }
+}

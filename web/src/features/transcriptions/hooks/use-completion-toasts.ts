@@ -1,0 +1,17 @@
+import type { Transcription } from "@verbatim/shared/transcription";
+import { useEffect } from "react";
+import { toast } from "@/components/ui/toast";
+import { isActive } from "../api/transcriptions-api";
+import { observeStatus } from "../lib/status-watch";
+
+/** Spec §4: the list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
+export function useCompletionToasts(items: Transcription[] | undefined) {
+  useEffect(() => {
+    for (const t of items ?? []) {
+      const was = observeStatus(t.id, t.status);
+      if (was && isActive(was) && t.status === "COMPLETED") {
+        toast({ title: "Transcription complete", description: `${t.name || t.file_name} has been processed successfully` });
+      }
+    }
+  }, [items]);
+}

@@ -1,0 +1,40 @@
+import type { EXPORT_FORMAT_VALUES, Transcription } from "@verbatim/shared/transcription";
+import { downloadFrom } from "@/lib/download";
+import { jsonBody } from "@/lib/api";
+
+/** A format the export API renders. */
+export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
+
+/** Spec §2: the list's export dialog; the detail dialog offers its own set. */
+export const LIST_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "srt", "vtt"];
+export const DETAIL_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "json"];
+
+export const FORMAT_LABELS: Record<ExportFormat, { label: string; hint: string }> = {
+  pdf: { label: "PDF", hint: "Printable document" },
+  docx: { label: "DOCX", hint: "Word document" },
+  txt: { label: "TXT", hint: "Plain text with timestamps" },
+  csv: { label: "CSV", hint: "Spreadsheet: timestamp and text" },
+  srt: { label: "SRT", hint: "Subtitles" },
+  vtt: { label: "VTT", hint: "Web subtitles" },
+  json: { label: "JSON", hint: "Transcript, summary and analysis" },
+};
+
+/** Spec §5: the name, or the file name without its extension, plus _transcript (used if the server names none). */
+export function exportBaseName(t: Pick<Transcription, "name" | "file_name">) {
+  const base = t.name?.trim() || t.file_name.replace(/\.[^.]+$/, "");
+  return `${base}_transcript`;
+}
+
+/** GET /api/transcriptions/{id}/export?format=… → the file. */
+export function exportTranscription(t: Pick<Transcription, "id" | "name" | "file_name">, format: ExportFormat) {
+  return downloadFrom(
+    `/api/transcriptions/${t.id}/export?format=${format}`,
+    {},
+    `${exportBaseName(t)}.${format}`,
+  );
+}
+
+/** POST /api/transcriptions/export {ids, format} → one ZIP holding a file per transcription. */
+export function exportTranscriptions(ids: string[], format: ExportFormat) {
+  return downloadFrom("/api/transcriptions/export", jsonBody("POST", { ids, format }), `transcriptions_${format}.zip`);
+}

@@ -1,0 +1,192 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { showProcessingOverlay } from "@/components/layout/processing-overlay";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useOnline } from "@/lib/use-online";
+import {
+  abortUpload,
+  addFiles,
+  clearAccepted,
+  isSending,
+  removeUpload,
+  startUploads,
+  useUploads,
+} from "../lib/upload-manager";
+import {
+  MAX_FILES_PER_BATCH,
+  NO_FILE,
+  TOO_MANY_FILES,
+  fileProblem,
+  isLargeFile,
+  worthCompressing,
+} from "../lib/validation";
+import { Dropzone } from "./dropzone";
+import { UploadRow } from "./upload-row";
+
+/** Spec §9: the pause on the success message before going to the list. */
+const REDIRECT_MS = 1500;
+
+/** /upload: spec §2 "Upload screen", several files at once, each with its own progress. */
+export function UploadPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const items = useUploads();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [failureDismissed, setFailureDismissed] = useState(false);
+  const [compress, setCompress] = useState(true);
+  const compressId = useId();
+
+  // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
+  useEffect(() => {
+    clearAccepted();
+    return clearAccepted;
+  }, []);
+
+  const sending = items.some(isSending);
+  const sendable = items.some((i) => i.status === "idle" || i.status === "error");
+  const done = items.length > 0 && items.every((i) => i.status === "processing");
+  const queued = items.some((i) => i.status === "queued");
+  const failure = items.find((i) => i.status === "error");
+
+  useEffect(() => {
+    if (!done) return;
+    showProcessingOverlay();
+    const timer = setTimeout(() => void navigate({ to: "/" }), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const choose = (files: File[]) => {
+    setInlineError(null);
+    const room = MAX_FILES_PER_BATCH - items.length;
+    const problems: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const problem = fileProblem(file);
+      if (problem) problems.push(files.length > 1 ? `${file.name}: ${problem}` : problem);
+      else if (accepted.length >= room) problems.push(`${file.name}: ${TOO_MANY_FILES}`);
+      else accepted.push(file);
+    }
+    addFiles(accepted);
+    if (accepted.some((f) => isLargeFile(f.size))) {
+      toast({ title: "Large file detected", description: "Processing may take longer for files over 200MB" });
+    }
+    if (problems.length > 0) {
+      // Spec §5: an inline error, the invalid selection cleared, and a destructive toast.
+      setInlineError(problems.join("\n"));
+      toast({ variant: "destructive", title: "Invalid file", description: problems[0] });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    if (items.length === 0) {
+      setInlineError(NO_FILE);
+      return;
+    }
+    setInlineError(null);
+    setFailureDismissed(false);
+    void startUploads(user.id, { compress });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Upload Audio or Video</h1>
+        <p className="text-sm text-muted-foreground">Upload your file to get a transcription, summary, and key points.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Files</CardTitle>
+          <CardDescription>Choose one or more recordings. Each one becomes its own transcription.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Upload recordings">
+            {!online && (
+              <p role="status" className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                You're offline. Files you upload now are queued and sent when the connection returns.
+              </p>
+            )}
+            <Dropzone onFiles={choose} disabled={sending || done} />
+
+            {inlineError && (
+              <p role="alert" data-testid="upload-error" className="whitespace-pre-line text-sm text-destructive">
+                {inlineError}
+              </p>
+            )}
+
+            {failure && !failureDismissed && (
+              <div role="alert" className="flex items-start gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive">
+                <p className="flex-1">{failure.error ?? "Failed to upload file. Please try again."}</p>
+                <button
+                  type="button"
+                  onClick={() => setFailureDismissed(true)}
+                  className="rounded-md px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span aria-hidden="true">✕</span>
+                  <span className="sr-only">Dismiss</span>
+                </button>
+              </div>
+            )}
+
+            {items.length > 0 && (
+              <ul className="space-y-3" aria-label="Selected files">
+                {items.map((item) => (
+                  <UploadRow
+                    key={item.key}
+                    item={item}
+                    onRemove={() => removeUpload(item.key)}
+                    onAbort={() => abortUpload(item.key)}
+                  />
+                ))}
+              </ul>
+            )}
+
+            {items.some((i) => (i.status === "idle" || i.status === "error") && worthCompressing(i)) && (
+              <label htmlFor={compressId} className="flex items-start gap-3 rounded-md border p-3 text-sm">
+                <Checkbox
+                  id={compressId}
+                  className="mt-0.5"
+                  checked={compress}
+                  onChange={(e) => setCompress(e.target.checked)}
+                />
+                <span>
+                  <span className="block font-medium">Compress audio in this browser before uploading</span>
+                  <span className="block text-muted-foreground">
+                    For videos and recordings over 100MB: only the speech audio is sent, usually a small fraction of
+                    the file, and it is transcribed in parallel pieces.
+                  </span>
+                </span>
+              </label>
+            )}
+
+            {queued && online && <p className="text-sm text-muted-foreground">Back online: sending queued files...</p>}
+
+            {done && (
+              <p role="status" className="font-medium text-success">
+                File uploaded successfully! Redirecting...
+              </p>
+            )}
+
+            <div className="flex flex-col gap-2 md:flex-row md:justify-end">
+              <Button variant="outline" disabled={sending || done} onClick={() => void navigate({ to: "/" })}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!sendable || sending || done}>
+                {sending && <ButtonSpinner />}
+                Upload &amp; Transcribe
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

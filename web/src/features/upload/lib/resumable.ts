@@ -1,0 +1,65 @@
+import type { Transcription } from "@verbatim/shared/transcription";
+import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
+import { withRetry } from "./retry";
+
+/** Parts in flight at once. */
+const PARALLEL_PARTS = 3;
+
+export interface ResumableProgress {
+  /** The server's upload id, kept so a retry resumes instead of starting over. */
+  onUploadId: (id: string) => void;
+  onProgress: (sentBytes: number) => void;
+}
+
+/**
+ * Sends a large file through the resumable API: fixed-size parts, three at a time, each retried with backoff.
+ * Given the id of an earlier attempt, it asks the server which parts it already holds and sends only the rest.
+ */
+export async function uploadResumable(
+  file: Blob,
+  meta: { fileName: string; fileType: string },
+  existingId: string | null,
+  signal: AbortSignal,
+  { onUploadId, onProgress }: ResumableProgress,
+): Promise<Transcription> {
+  const upload = await withRetry(
+    () =>
+      existingId
+        ? getResumable(existingId, signal)
+        : createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal),
+    signal,
+  );
+  onUploadId(upload.id);
+
+  const partCount = Math.ceil(file.size / upload.partSize);
+  const stored = new Set(upload.parts.map((p) => p.partNumber));
+  let doneBytes = upload.parts.reduce((sum, p) => sum + p.size, 0);
+  const inFlight = new Map<number, number>();
+  const report = () => onProgress(doneBytes + [...inFlight.values()].reduce((a, b) => a + b, 0));
+  report();
+
+  const queue = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !stored.has(n));
+  const worker = async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+      const partNumber = n;
+      const start = (partNumber - 1) * upload.partSize;
+      const bytes = file.slice(start, Math.min(start + upload.partSize, file.size));
+      await withRetry(async () => {
+        inFlight.set(partNumber, 0);
+        try {
+          await putPart(upload.id, partNumber, bytes, (loaded) => {
+            inFlight.set(partNumber, loaded);
+            report();
+          }, signal);
+        } finally {
+          inFlight.delete(partNumber);
+        }
+      }, signal);
+      doneBytes += bytes.size;
+      report();
+    }
+  };
+  // One failing part fails the upload; the others stop at their next part (the caller aborts the signal).
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
+  return withRetry(() => completeResumable(upload.id, signal), signal);
+}

@@ -1,0 +1,39 @@
+import {
+  FILE_TOO_LARGE,
+  LARGE_FILE_BYTES,
+  MAX_MULTIPART_BYTES,
+  MAX_UPLOAD_BYTES,
+  createMultipartSchema,
+  extensionOf,
+  uploadProblem,
+} from "@verbatim/shared/upload";
+
+/** Marketing promise (spec §1): up to 50 files per batch. */
+export const MAX_FILES_PER_BATCH = 50;
+export const TOO_MANY_FILES = `You can upload up to ${MAX_FILES_PER_BATCH} files at once`;
+export const NO_FILE = "Please select a file to upload.";
+
+// Files past the form limit go through the resumable API, whose own limit (5 GB) has its own message.
+const RESUMABLE_TOO_LARGE =
+  createMultipartSchema.shape.size.safeParse(MAX_MULTIPART_BYTES + 1).error?.issues[0]?.message ?? FILE_TOO_LARGE;
+
+/** The spec's §5 message for a file that may not be uploaded, or null. */
+export function fileProblem(file: { name: string; size: number; type: string }): string | null {
+  const problem = uploadProblem(file, MAX_MULTIPART_BYTES);
+  return problem === FILE_TOO_LARGE ? RESUMABLE_TOO_LARGE : problem;
+}
+
+/** Past the form limit, a file goes through the resumable (multipart) upload API. */
+export const needsResumable = (size: number) => size > MAX_UPLOAD_BYTES;
+
+export const isLargeFile = (size: number) => size > LARGE_FILE_BYTES;
+
+/** Below this, an audio file uploads faster as it is than after compressing it in the browser. */
+const COMPRESS_FROM_BYTES = 100 * 1024 * 1024;
+
+/** Videos (whose picture transcription does not need) and long recordings gain from compressing first. */
+export function worthCompressing(file: { size: number; type: string; name: string }) {
+  // Without a declared type the extension decides (.webm may be either: the type tells when there is one).
+  const video = file.type ? file.type.startsWith("video/") : [".mp4", ".mov", ".avi"].includes(extensionOf(file.name));
+  return video || file.size >= COMPRESS_FROM_BYTES;
+}

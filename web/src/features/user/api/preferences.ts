@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Preferences } from "@verbatim/shared/preferences";
+import { useAuth } from "@/features/auth/hooks/use-auth";
+import { apiJson } from "@/lib/api";
+
+export const PREFERENCES_QUERY_KEY = ["/api/user/preferences"] as const;
+
+/** GET /api/user/preferences: the user's saved settings (settings screen), merged over the defaults. */
+export function usePreferences() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: PREFERENCES_QUERY_KEY,
+    queryFn: () => apiJson<Preferences>("/api/user/preferences"),
+    enabled: user !== null,
+    // Settings invalidates this key after saving; otherwise it is re-read on each app start.
+    staleTime: 5 * 60 * 1000,
+    meta: { persist: true },
+  });
+}

@@ -1,0 +1,43 @@
+import Dexie, { type EntityTable } from "dexie";
+
+/** One persisted query of the TanStack Query cache (see query-persister.ts), stored by its hash. */
+export interface CachedQueryRow {
+  hash: string;
+  /** The dehydrated query, exactly as TanStack Query's dehydrate() produced it. */
+  query: unknown;
+}
+
+export interface CacheMetaRow {
+  key: "client";
+  timestamp: number;
+  buster: string;
+}
+
+/** A file the user chose while offline, kept until the network returns (see features/upload). */
+export interface QueuedUploadRow {
+  key: string;
+  userId: string;
+  file: Blob;
+  fileName: string;
+  fileType: string;
+  size: number;
+  createdAt: number;
+}
+
+/** The app's IndexedDB. Loaded on demand (dynamic import) so the entry chunk stays small. */
+export class VerbatimDb extends Dexie {
+  queries!: EntityTable<CachedQueryRow, "hash">;
+  cacheMeta!: EntityTable<CacheMetaRow, "key">;
+  queuedUploads!: EntityTable<QueuedUploadRow, "key">;
+
+  constructor() {
+    super("verbatim");
+    this.version(1).stores({
+      queries: "hash",
+      cacheMeta: "key",
+      queuedUploads: "key, userId, createdAt",
+    });
+  }
+}
+
+export const db = new VerbatimDb();

@@ -1,0 +1,84 @@
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import type { DehydratedState } from "@tanstack/react-query";
+
+type DehydratedQuery = DehydratedState["queries"][number];
+
+/** Set once something was persisted: visitors never load Dexie (it is not in the entry chunk). */
+const HAS_CACHE_KEY = "verbatim:has-offline-cache";
+/** Writes are coalesced: polling updates queries every few seconds, IndexedDB need not follow each one. */
+const WRITE_DELAY_MS = 1000;
+
+const loadDb = () => import("./db").then((m) => m.db);
+
+/**
+ * A TanStack Query persister backed by a Dexie table, one row per query. Unlike a single serialised blob,
+ * an update rewrites only the queries whose data changed, so a cache holding many opened transcripts stays
+ * cheap to save while the list polls.
+ */
+export function createDexiePersister(): Persister & { flush(): Promise<void> } {
+  /** queryHash → dataUpdatedAt of the version already in IndexedDB. */
+  const stored = new Map<string, number>();
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(client: PersistedClient) {
+    const queries = client.clientState.queries;
+    const live = new Set(queries.map((q) => q.queryHash));
+    const changed = queries.filter((q) => stored.get(q.queryHash) !== q.state.dataUpdatedAt);
+    const removed = [...stored.keys()].filter((hash) => !live.has(hash));
+    if (changed.length === 0 && removed.length === 0) return;
+    localStorage.setItem(HAS_CACHE_KEY, "1");
+    const db = await loadDb();
+    await db.transaction("rw", db.queries, db.cacheMeta, async () => {
+      await db.queries.bulkPut(changed.map((q) => ({ hash: q.queryHash, query: q })));
+      await db.queries.bulkDelete(removed);
+      await db.cacheMeta.put({ key: "client", timestamp: client.timestamp, buster: client.buster });
+    });
+    for (const q of changed) stored.set(q.queryHash, q.state.dataUpdatedAt);
+    for (const hash of removed) stored.delete(hash);
+  }
+
+  function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    const client = pending;
+    pending = null;
+    if (client) writing = writing.then(() => write(client)).catch((error) => console.warn("Offline cache write failed", error));
+    return writing;
+  }
+
+  // A closing tab gets its last changes written.
+  addEventListener("pagehide", () => void flush());
+
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(flush, WRITE_DELAY_MS);
+    },
+    async restoreClient() {
+      if (!localStorage.getItem(HAS_CACHE_KEY)) return undefined;
+      const db = await loadDb();
+      const [meta, rows] = await Promise.all([db.cacheMeta.get("client"), db.queries.toArray()]);
+      if (!meta) return undefined;
+      const queries = rows.map((row) => row.query as DehydratedQuery);
+      for (const q of queries) stored.set(q.queryHash, q.state.dataUpdatedAt);
+      return { timestamp: meta.timestamp, buster: meta.buster, clientState: { queries, mutations: [] } };
+    },
+    async removeClient() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = null;
+      stored.clear();
+      await writing;
+      if (!localStorage.getItem(HAS_CACHE_KEY)) return;
+      localStorage.removeItem(HAS_CACHE_KEY);
+      const db = await loadDb();
+      await db.transaction("rw", db.queries, db.cacheMeta, async () => {
+        await db.queries.clear();
+        await db.cacheMeta.clear();
+      });
+    },
+    flush,
+  };
+}

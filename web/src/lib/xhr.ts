@@ -1,0 +1,81 @@
+// XMLHttpRequest, not fetch: only XHR reports upload progress (fetch has no upload progress events).
+// The error texts are the spec's upload progress errors (§8, toast 'Upload Failed').
+export const UPLOAD_FAILED_STATUS = "Upload failed with status ";
+export const INVALID_RESPONSE = "Invalid response from server";
+export const NETWORK_ERROR = "Network error occurred during upload";
+export const UPLOAD_ABORTED = "Upload aborted";
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    /** 0 for network failures and aborts. */
+    readonly status: number,
+    /** The server's `{message}`, when it sent one. */
+    readonly serverMessage: string | null = null,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+
+  get aborted() {
+    return this.message === UPLOAD_ABORTED;
+  }
+  get network() {
+    return this.message === NETWORK_ERROR;
+  }
+}
+
+export interface XhrUploadOptions {
+  method: "POST" | "PUT";
+  url: string;
+  body: XMLHttpRequestBodyInit;
+  headers?: Record<string, string>;
+  /** Bytes sent so far and the total, as the browser reports them. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Sends `body` and resolves with the parsed JSON answer; rejects with an UploadError. */
+export function xhrUpload<T>({ method, url, body, headers = {}, onProgress, signal }: XhrUploadOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new UploadError(UPLOAD_ABORTED, 0));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new UploadError(`${UPLOAD_FAILED_STATUS}${xhr.status}`, xhr.status, serverMessage(xhr.responseText)));
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(new UploadError(INVALID_RESPONSE, xhr.status));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError(NETWORK_ERROR, 0));
+    xhr.onabort = () => reject(new UploadError(UPLOAD_ABORTED, 0));
+    const abort = () => xhr.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener("abort", abort);
+    xhr.send(body);
+  });
+}
+
+function serverMessage(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string"
+      ? parsed.message
+      : null;
+  } catch {
+    return null;
+  }
+}

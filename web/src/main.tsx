@@ -1,0 +1,50 @@
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AuthProvider } from "@/features/auth/hooks/use-auth";
+import { persistOptions, queryClient } from "@/lib/query-client";
+import { uploadsInFlight } from "@/lib/uploads-in-flight";
+import { router } from "./router";
+import "./index.css";
+
+/** Spec §4: after logout the browser goes to the site root; files left to upload are forgotten. */
+async function signedOut() {
+  await router.navigate({ to: "/" });
+  const { forgetUploads } = await import("@/features/upload/lib/upload-manager");
+  await forgetUploads();
+}
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <AuthProvider onSignedOut={signedOut}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);
+
+// The service worker precaches the app shell so the app opens offline; it updates itself (autoUpdate).
+// Registered after load so it does not compete with the first render, and only in builds (dev has none).
+// A new version takes over at the next navigation rather than reloading the page under the user's feet,
+// and never while files are being uploaded (a reload would cut them off).
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  let updateReady = false;
+  router.subscribe("onResolved", () => {
+    if (updateReady && !uploadsInFlight()) location.reload();
+  });
+  addEventListener("load", () => {
+    void import("virtual:pwa-register").then(({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        onNeedReload: () => {
+          updateReady = true;
+        },
+      }),
+    );
+  });
+}

@@ -1,0 +1,15 @@
+import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { NotFoundPage } from "@/components/layout/not-found";
+import { Toaster } from "@/components/ui/toast";
+import { ThemeSync } from "@/features/settings/components/theme-sync";
+
+export const Route = createRootRoute({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+      <ThemeSync />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+});

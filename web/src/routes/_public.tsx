@@ -1,0 +1,10 @@
+import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { PublicLayout } from "@/components/layout/public-layout";
+
+export const Route = createFileRoute("/_public")({
+  component: () => (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  ),
+});
