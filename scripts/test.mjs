@@ -16,6 +16,9 @@ if (!existsSync("/usr/bin/chromium")) {
   else throw new Error("The browser tests need Debian's chromium: sudo apt-get install -y chromium");
 }
 
+// The build comes first: it generates the router's route tree (typecheck needs it) and web/dist (the
+// Worker's static assets, which the Workers test pool loads too).
+buildWeb();
 const results = [];
 const pnpm = (name, args) => runCounted(name, "pnpm", args, { cwd: root });
 results.push(await pnpm("typecheck", ["-r", "typecheck"]));
@@ -23,7 +26,6 @@ results.push(await pnpm("lint", ["lint"]));
 results.push(await runCounted("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], { cwd: root }));
 results.push(await runCounted("worker (Workers runtime + Node)", "pnpm", ["exec", "vitest", "run"], { cwd: `${root}worker` }));
 
-buildWeb();
 const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
 const port = Number(process.env.E2E_PORT || 8797);
 const asrPort = Number(process.env.E2E_ASR_PORT || 8796);

@@ -7,6 +7,8 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
+/** The client went away mid-upload (cancelled, network drop): its fault, not a server error. */
+const INTERRUPTED = "The upload was interrupted before the file was complete";
 
 export interface FilePart {
   name: string;
@@ -69,7 +71,9 @@ export async function readFormUntilFile(request: Request, fileField: string) {
   let done = false;
 
   const pull = async () => {
-    const next = await reader.read();
+    const next = await reader.read().catch(() => {
+      throw new ApiError(400, INTERRUPTED);
+    });
     if (next.done) done = true;
     else buf = concat(buf, next.value);
   };
@@ -138,7 +142,9 @@ function streamUntil(
           controller.error(new ApiError(400, "The upload ended before the file was complete"));
           return;
         }
-        const next = await reader.read();
+        const next = await reader.read().catch(() => {
+          throw new ApiError(400, INTERRUPTED);
+        });
         if (next.done) sourceDone = true;
         else buf = concat(buf, next.value);
       }
