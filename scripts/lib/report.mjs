@@ -17,7 +17,7 @@ export function runCounted(name, cmd, args, opts = {}) {
     child.on("close", (code) => {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runners' colour codes (ESC sequences).
       const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
-      const count = (re) => [...plain.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
+      const count = (re, text = plain) => [...text.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
       // vitest: "Tests  12 passed | 1 failed (13)"; pytest: "== 47 passed, 1 failed in 23.1s =="
       const vitest = /^\s*Tests\s+(.*)$/gm;
       let passed = 0;
@@ -26,9 +26,11 @@ export function runCounted(name, cmd, args, opts = {}) {
         passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0);
         failed += Number(m[1].match(/(\d+) failed/)?.[1] ?? 0);
       }
-      if (/=+ .*(passed|failed).* in [\d.]+s/.test(plain)) {
-        passed += count(/=+ [^\n]*?(\d+) passed/g);
-        failed += count(/=+ [^\n]*?(\d+) failed/g);
+      // pytest's closing line, with or without -q's "=" framing.
+      const pytest = plain.match(/^=*\s*((?:\d+ \w+,? ?)+) in [\d.]+s/m);
+      if (pytest) {
+        passed += count(/(\d+) passed/g, pytest[1]);
+        failed += count(/(\d+) (?:failed|error)/g, pytest[1]);
       }
       resolve({ name, ok: code === 0, passed, failed });
     });
