@@ -134,6 +134,7 @@ export function TranscriptionDetailPage() {
             playable={playable}
             online={online}
             onFailedChange={setMediaFailed}
+            captions={isViewable(t.status) && t.text ? { language: t.language, version: t.updated_at } : null}
           />
         </CardContent>
       </Card>

@@ -11,11 +11,14 @@ interface MediaPlayerProps {
   playable: boolean;
   online: boolean;
   onFailedChange: (failed: boolean) => void;
+  /** Shown as the video's captions, from the VTT export, once there is a transcript. */
+  captions: { language: string | null; version: string } | null;
 }
 
 /**
  * The uploaded recording, streamed with Range requests so seeking works without downloading it all.
- * Video files play in a <video>; everything else in an <audio>. Native controls keep it keyboard-accessible.
+ * Video files play in a <video> with the transcript as captions; everything else in an <audio>.
+ * Native controls keep it keyboard-accessible.
  */
 export function MediaPlayer({
   transcriptionId,
@@ -26,6 +29,7 @@ export function MediaPlayer({
   playable,
   online,
   onFailedChange,
+  captions,
 }: MediaPlayerProps) {
   const src = `/api/transcriptions/${transcriptionId}/media`;
   const events = {
@@ -62,7 +66,19 @@ export function MediaPlayer({
           aria-label="Recording"
           className="max-h-[50vh] w-full rounded-md bg-black"
           {...events}
-        />
+        >
+          {captions && (
+            // Keyed by version: a reprocessed transcript must reload its cues, and a <track> loads only once.
+            <track
+              key={captions.version}
+              kind="captions"
+              label="Transcript"
+              srcLang={captions.language ?? "en"}
+              src={`/api/transcriptions/${transcriptionId}/export?format=vtt`}
+              default
+            />
+          )}
+        </video>
       ) : (
         <audio
           ref={(el) => {
