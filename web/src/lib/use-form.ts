@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import type { z } from "zod";
 
 type Errors<T> = Partial<Record<keyof T, string>>;
@@ -41,5 +41,13 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Recor
     if (result.success) await onValid(result.data);
   };
 
-  return { values, errors, setValue, handleSubmit };
+  /** What a <Field> needs to show and edit one value: spread it, `<Field label="Email" {...form.field("email")} />`. */
+  const field = <K extends keyof z.input<S> & string>(name: K) => ({
+    name,
+    value: values[name] as string,
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, e.target.value),
+  });
+
+  return { values, errors, setValue, handleSubmit, field };
 }

@@ -1,69 +1,43 @@
 import { registerFormSchema } from "@verbatim/shared/auth";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ButtonSpinner } from "@/components/ui/spinner";
-import { userMessage } from "@/lib/api";
 import { useSchemaForm } from "@/lib/use-form";
 import { useAuth } from "../hooks/use-auth";
+import { useAuthSubmit } from "../hooks/use-auth-submit";
 import { FormError } from "./form-error";
 
 export function RegisterForm() {
   const { register } = useAuth();
   const form = useSchemaForm(registerFormSchema, { username: "", email: "", password: "", confirmPassword: "" });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = form.handleSubmit(async (input) => {
-    setServerError(null);
-    setPending(true);
-    try {
-      // The auth gate leaves the page once the user is set.
-      await register(input);
-    } catch (error) {
-      setServerError(userMessage(error, "Registration failed. Please try again."));
-    } finally {
-      setPending(false);
-    }
-  });
+  const { run, serverError, pending } = useAuthSubmit(register, "Registration failed. Please try again.");
+  const submit = form.handleSubmit(run);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Create account">
       {serverError && <FormError message={serverError} />}
       <Field
         label="Username"
-        name="username"
         autoComplete="username"
-        value={form.values.username}
-        error={form.errors.username}
-        onChange={(e) => form.setValue("username", e.target.value)}
+        {...form.field("username")}
       />
       <Field
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
-        value={form.values.email}
-        error={form.errors.email}
-        onChange={(e) => form.setValue("email", e.target.value)}
+        {...form.field("email")}
       />
       <Field
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(e) => form.setValue("password", e.target.value)}
+        {...form.field("password")}
       />
       <Field
         label="Confirm Password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        error={form.errors.confirmPassword}
-        onChange={(e) => form.setValue("confirmPassword", e.target.value)}
+        {...form.field("confirmPassword")}
       />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending && <ButtonSpinner />}

@@ -80,10 +80,7 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={submit} className="space-y-4">
       <Field
         label="Title"
-        name="summary"
-        value={form.values.summary}
-        error={form.errors.summary}
-        onChange={(e) => form.setValue("summary", e.target.value)}
+        {...form.field("summary")}
       />
       <div className="space-y-2">
         <Label htmlFor={descriptionId}>Description</Label>
@@ -98,30 +95,21 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-4 md:grid-cols-2">
         <Field
           label="Start"
-          name="startTime"
           type="datetime-local"
-          value={form.values.startTime}
-          error={form.errors.startTime}
-          onChange={(e) => form.setValue("startTime", e.target.value)}
+          {...form.field("startTime")}
         />
         <Field
           label="End"
-          name="endTime"
           type="datetime-local"
-          value={form.values.endTime}
-          error={form.errors.endTime}
-          onChange={(e) => form.setValue("endTime", e.target.value)}
+          {...form.field("endTime")}
         />
       </div>
       <Field
         label="Attendees"
-        name="attendees"
         type="text"
         inputMode="email"
         placeholder="ana@example.com, ben@example.com"
-        value={form.values.attendees}
-        error={form.errors.attendees}
-        onChange={(e) => form.setValue("attendees", e.target.value)}
+        {...form.field("attendees")}
       />
       <div className="space-y-2">
         <Label htmlFor={zoneId}>Time zone</Label>

@@ -60,31 +60,22 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <Field
             label="Current password"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
-            value={form.values.currentPassword}
-            error={form.errors.currentPassword}
-            onChange={(e) => form.setValue("currentPassword", e.target.value)}
+            {...form.field("currentPassword")}
           />
           <div className="grid gap-4 md:grid-cols-2">
             <Field
               label="New password"
-              name="newPassword"
               type="password"
               autoComplete="new-password"
-              value={form.values.newPassword}
-              error={form.errors.newPassword}
-              onChange={(e) => form.setValue("newPassword", e.target.value)}
+              {...form.field("newPassword")}
             />
             <Field
               label="Confirm new password"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
-              value={form.values.confirmPassword}
-              error={form.errors.confirmPassword}
-              onChange={(e) => form.setValue("confirmPassword", e.target.value)}
+              {...form.field("confirmPassword")}
             />
           </div>
         </CardContent>

@@ -56,38 +56,26 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <CardContent className="grid gap-6 md:grid-cols-2">
           <Field
             label="Full name"
-            name="full_name"
             autoComplete="name"
-            value={form.values.full_name}
-            error={form.errors.full_name}
-            onChange={(e) => form.setValue("full_name", e.target.value)}
+            {...form.field("full_name")}
           />
           <Field
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(e) => form.setValue("email", e.target.value)}
+            {...form.field("email")}
           />
           <Field
             label="Company"
-            name="company"
             autoComplete="organization"
             placeholder="Optional"
-            value={form.values.company}
-            error={form.errors.company}
-            onChange={(e) => form.setValue("company", e.target.value)}
+            {...form.field("company")}
           />
           <Field
             label="Job title"
-            name="job_title"
             autoComplete="organization-title"
             placeholder="Optional"
-            value={form.values.job_title}
-            error={form.errors.job_title}
-            onChange={(e) => form.setValue("job_title", e.target.value)}
+            {...form.field("job_title")}
           />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
