@@ -70,6 +70,17 @@ export const createMultipartSchema = z.object({
   size: z.number().int().positive(FILE_EMPTY).max(MAX_MULTIPART_BYTES, "File size must be less than 5GB"),
 });
 
+/** POST /api/uploads and GET /api/uploads/{id}: the upload and the parts the server already holds. */
+export const resumableUploadSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int() })),
+});
+export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
+
 export const createChunkedSchema = z.object({
   fileName: z.string().trim().min(1).max(255),
   fileType: z.string().max(255).default(""),

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import type { Transcription } from "@verbatim/shared/transcription";
 import type { BrowserContext } from "playwright-core";
 
 export interface TestUser {
@@ -21,12 +22,6 @@ export async function registerViaApi(context: BrowserContext, user = uniqueUser(
   return user;
 }
 
-interface TranscriptionJson {
-  id: string;
-  status: string;
-  file_name: string;
-  name: string | null;
-}
 
 /** Uploads a fixture through the API (for tests about other screens than the upload one). */
 export async function uploadViaApi(context: BrowserContext, path: string, mimeType = "audio/mpeg") {
@@ -34,15 +29,16 @@ export async function uploadViaApi(context: BrowserContext, path: string, mimeTy
     multipart: { file: { name: basename(path), mimeType, buffer: readFileSync(path) } },
   });
   if (response.status() !== 201) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as TranscriptionJson;
+  return (await response.json()) as Transcription;
 }
 
 /** Polls the API until the transcription reaches a finished status. */
 export async function waitUntilFinished(context: BrowserContext, id: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await context.request.get(`/api/transcriptions/${id}`);
-    const t = (await response.json()) as TranscriptionJson;
+    // Generous per request: locally, wrangler's R2 blocks the server while it streams a large recording out.
+    const response = await context.request.get(`/api/transcriptions/${id}`, { timeout: 60_000 });
+    const t = (await response.json()) as Transcription;
     if (["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"].includes(t.status)) return t;
     await new Promise((r) => setTimeout(r, 1000));
   }

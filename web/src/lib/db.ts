@@ -24,11 +24,26 @@ export interface QueuedUploadRow {
   createdAt: number;
 }
 
+/**
+ * A large upload (resumable API) that stopped before it finished: a reload, a closed tab, a crash. Only the
+ * server's upload id is kept, not the file: picking the same file again sends just the parts still missing.
+ */
+export interface InterruptedUploadRow {
+  /** The user and the file's name, size, type and last change: how a file picked again is recognised. */
+  fingerprint: string;
+  userId: string;
+  uploadId: string;
+  fileName: string;
+  size: number;
+  createdAt: number;
+}
+
 /** The app's IndexedDB. Loaded on demand (dynamic import) so the entry chunk stays small. */
 export class VerbatimDb extends Dexie {
   queries!: EntityTable<CachedQueryRow, "hash">;
   cacheMeta!: EntityTable<CacheMetaRow, "key">;
   queuedUploads!: EntityTable<QueuedUploadRow, "key">;
+  interruptedUploads!: EntityTable<InterruptedUploadRow, "fingerprint">;
 
   constructor() {
     super("verbatim");
@@ -37,6 +52,7 @@ export class VerbatimDb extends Dexie {
       cacheMeta: "key",
       queuedUploads: "key, userId, createdAt",
     });
+    this.version(2).stores({ interruptedUploads: "fingerprint, userId" });
   }
 }
 

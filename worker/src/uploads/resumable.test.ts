@@ -47,6 +47,33 @@ describe("resumable uploads of large recordings", () => {
     expect((await api(`/api/uploads/${state.id}`, { cookie })).status).toBe(409);
   });
 
+  it("refuses a part whose sender went away halfway, keeps nothing of it, and takes it again", async () => {
+    const { cookie } = await signUp();
+    const bytes = await testFile("long.wav");
+    const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
+    const state = (await created.json()) as UploadState;
+    const part2 = bytes.slice(state.partSize);
+    // The declared length is right, but the connection breaks after the first megabyte.
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(part2.slice(0, 1024 * 1024));
+        controller.error(new Error("connection reset"));
+      },
+    });
+    const cut = await api(`/api/uploads/${state.id}/parts/2`, {
+      method: "PUT",
+      cookie,
+      body: broken,
+      headers: { "Content-Length": String(part2.length) },
+      duplex: "half",
+    } as RequestInit);
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toEqual({ message: "Part 2 was cut off before it arrived whole; send it again" });
+    const held = (await (await api(`/api/uploads/${state.id}`, { cookie })).json()) as UploadState;
+    expect(held.parts).toEqual([]);
+    expect((await api(`/api/uploads/${state.id}/parts/2`, { method: "PUT", cookie, body: part2 })).status).toBe(200);
+  });
+
   it("refuses unsupported types, and aborts on request", async () => {
     const { cookie } = await signUp();
     const bad = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "slides.pdf", fileType: "application/pdf", size: 10 } });

@@ -1,4 +1,4 @@
-import { createMultipartSchema, mediaTypeOf } from "@verbatim/shared";
+import { createMultipartSchema, mediaTypeOf, type ResumableUpload } from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -31,7 +31,7 @@ async function ownedOpenUpload(db: Db, userId: string, id: string) {
   return row;
 }
 
-async function describe(db: Db, row: typeof uploads.$inferSelect) {
+async function describe(db: Db, row: typeof uploads.$inferSelect): Promise<ResumableUpload> {
   const parts = await db
     .select({ partNumber: uploadParts.partNumber, size: uploadParts.size })
     .from(uploadParts)
@@ -72,8 +72,17 @@ export const uploadRoutes = new Hono<AppEnv>()
     const declared = Number(c.req.header("Content-Length"));
     if (declared !== expected) throw new ApiError(400, `Part ${n} must be exactly ${expected} bytes`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
-    // The first part carries the container header: sniff it, and keep the length known for R2.
-    const body = n === 1 ? new Uint8Array(await new Response(await sniffMedia(c.req.raw.body)).arrayBuffer()) : c.req.raw.body;
+    // A part (8 MiB) is read whole before R2 sees it: a client that goes away mid-part (a reload, a lost
+    // network) then fails here, instead of handing R2 a stream that breaks halfway — which wedged local R2
+    // (workerd spinning, every request stalled) in the resume tests. The first part carries the container
+    // header, sniffed on the way.
+    const stream = n === 1 ? await sniffMedia(c.req.raw.body) : c.req.raw.body;
+    const cutOff = new ApiError(400, `Part ${n} was cut off before it arrived whole; send it again`);
+    const body = await new Response(stream).arrayBuffer().catch(() => {
+      throw cutOff;
+    });
+    // A broken body may also just end early, depending on where the connection broke.
+    if (body.byteLength !== expected) throw cutOff;
     const multipart = c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId);
     const part = await multipart.uploadPart(n, body);
     await db

@@ -1,13 +1,8 @@
 import type { Transcription } from "@verbatim/shared/transcription";
+import type { ResumableUpload } from "@verbatim/shared/upload";
 import { apiFetch, apiJson, jsonBody } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
-/** POST /api/uploads and GET /api/uploads/{id}: the upload and the parts the server already holds. */
-export interface ResumableUpload {
-  id: string;
-  partSize: number;
-  parts: Array<{ partNumber: number; size: number }>;
-}
 
 export function uploadSingle(file: Blob, fileName: string, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) {
   const form = new FormData();

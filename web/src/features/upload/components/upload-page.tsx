@@ -25,7 +25,9 @@ import {
   isLargeFile,
   worthCompressing,
 } from "../lib/validation";
+import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
 import { Dropzone } from "./dropzone";
+import { InterruptedUploads } from "./interrupted-uploads";
 import { UploadRow } from "./upload-row";
 
 /** Spec §9: the pause on the success message before going to the list. */
@@ -41,6 +43,7 @@ export function UploadPage() {
   const [failureDismissed, setFailureDismissed] = useState(false);
   const [compress, setCompress] = useState(true);
   const compressId = useId();
+  const interrupted = useInterruptedUploads(user?.id);
 
   // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
   useEffect(() => {
@@ -114,6 +117,7 @@ export function UploadPage() {
                 You're offline. Files you upload now are queued and sent when the connection returns.
               </p>
             )}
+            <InterruptedUploads rows={interrupted.rows} onDiscard={(row) => void interrupted.discard(row)} />
             <Dropzone onFiles={choose} disabled={sending || done} />
 
             {inlineError && (

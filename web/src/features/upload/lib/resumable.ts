@@ -1,4 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
+import type { ResumableUpload } from "@verbatim/shared/upload";
+import { ApiError } from "@/lib/api";
 import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
 import { withRetry } from "./retry";
 
@@ -22,13 +24,8 @@ export async function uploadResumable(
   signal: AbortSignal,
   { onUploadId, onProgress }: ResumableProgress,
 ): Promise<Transcription> {
-  const upload = await withRetry(
-    () =>
-      existingId
-        ? getResumable(existingId, signal)
-        : createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal),
-    signal,
-  );
+  const create = () => withRetry(() => createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal), signal);
+  const upload = existingId ? await resume(existingId, file.size, signal).then((found) => found ?? create()) : await create();
   onUploadId(upload.id);
 
   const partCount = Math.ceil(file.size / upload.partSize);
@@ -62,4 +59,18 @@ export async function uploadResumable(
   // One failing part fails the upload; the others stop at their next part (the caller aborts the signal).
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
   return withRetry(() => completeResumable(upload.id, signal), signal);
+}
+
+/**
+ * The earlier attempt's upload, or null when it cannot continue — gone (404), already finished or aborted (409),
+ * or for a file of another size — and a new one must start.
+ */
+async function resume(id: string, size: number, signal: AbortSignal): Promise<ResumableUpload | null> {
+  try {
+    const upload = await withRetry(() => getResumable(id, signal), signal);
+    return upload.size === size ? upload : null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return null;
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { TRANSCRIPTIONS_KEY } from "@/features/transcriptions/api/transcriptions-api";
 import { observeStatus } from "@/features/transcriptions/lib/status-watch";
 import { abortResumable, uploadSingle } from "../api/upload-api";
+import { fingerprint, findInterrupted, forgetAllInterrupted, forgetInterrupted, rememberInterrupted } from "./interrupted";
 import { deleteQueued, discardAllQueued, loadQueued, saveQueued } from "./offline-queue";
 import { uploadChunked } from "./chunked";
 import { uploadResumable } from "./resumable";
@@ -66,6 +67,20 @@ function update(key: string, patch: Partial<UploadItem>) {
 }
 const find = (key: string) => store.get().find((item) => item.key === key);
 
+/** How an interrupted large upload of this file was remembered (see ./interrupted). */
+export const itemFingerprint = (userId: string, item: UploadItem) =>
+  fingerprint(userId, {
+    name: item.name,
+    size: item.size,
+    type: item.type,
+    lastModified: item.file instanceof File ? item.file.lastModified : undefined,
+  });
+
+/** Forgets the remembered upload id of a file whose upload finished or cannot continue. */
+function forgetInterruptedOf(item: UploadItem) {
+  if (currentUserId && needsResumable(item.size)) void forgetInterrupted(itemFingerprint(currentUserId, item)).catch(() => undefined);
+}
+
 export function addFiles(files: File[]) {
   const added = files.map<UploadItem>((file) => ({
     key: crypto.randomUUID(),
@@ -89,7 +104,10 @@ export function removeUpload(key: string) {
   if (!item || !["idle", "queued", "error"].includes(item.status)) return;
   store.set((items) => items.filter((i) => i.key !== key));
   void deleteQueued(key).catch(() => undefined);
-  if (item.uploadId) void abortResumable(item.uploadId).catch(() => undefined);
+  if (item.uploadId) {
+    void abortResumable(item.uploadId).catch(() => undefined);
+    forgetInterruptedOf(item);
+  }
 }
 
 /** Stops a file being sent (or waiting to be); it ends as 'Upload aborted' and can be retried or removed. */
@@ -185,8 +203,12 @@ async function run(key: string) {
   update(key, { status: "preparing" });
   try {
     await sleep(PREPARE_MS, controller.signal);
-    const item = find(key);
-    if (!item) return;
+    const found = find(key);
+    if (!found) return;
+    // The same file cut short earlier (a reload, a closed tab) continues as it started: uncompressed, sending
+    // only the parts the server does not hold yet.
+    const interrupted = found.uploadId ?? (await findInterruptedUpload(found));
+    const item = interrupted ? { ...found, uploadId: interrupted, compress: false } : found;
     const transcription =
       (item.compress ? await sendCompressed(item, controller.signal) : null) ?? (await sendOriginal(item, controller.signal));
     accepted(key, transcription);
@@ -200,16 +222,28 @@ async function run(key: string) {
   }
 }
 
-/** The file as it is: one request up to 500MB, resumable parts beyond. */
+function findInterruptedUpload(item: UploadItem) {
+  if (!currentUserId || !needsResumable(item.size)) return Promise.resolve(null);
+  return findInterrupted(itemFingerprint(currentUserId, item)).catch(() => null);
+}
+
+/** The file as it is: one request below 100MB, resumable parts from there (see needsResumable). */
 function sendOriginal(item: UploadItem, signal: AbortSignal) {
   update(item.key, { status: "uploading", progress: 0 });
   const onBytes = (sent: number) => update(item.key, { progress: item.size > 0 ? (sent / item.size) * 100 : 100 });
-  return needsResumable(item.size)
-    ? uploadResumable(item.file, { fileName: item.name, fileType: item.type }, item.uploadId, signal, {
-        onUploadId: (uploadId) => update(item.key, { uploadId }),
-        onProgress: onBytes,
-      })
-    : uploadSingle(item.file, item.name, (loaded, total) => onBytes((loaded / total) * item.size), signal);
+  if (!needsResumable(item.size)) {
+    return uploadSingle(item.file, item.name, (loaded, total) => onBytes((loaded / total) * item.size), signal);
+  }
+  const userId = currentUserId;
+  return uploadResumable(item.file, { fileName: item.name, fileType: item.type }, item.uploadId, signal, {
+    onUploadId: (uploadId) => {
+      update(item.key, { uploadId });
+      if (!userId) return;
+      const row = { fingerprint: itemFingerprint(userId, item), userId, uploadId, fileName: item.name, size: item.size };
+      void rememberInterrupted(row).catch(() => undefined);
+    },
+    onProgress: onBytes,
+  });
 }
 
 /**
@@ -234,6 +268,8 @@ async function sendCompressed(item: UploadItem, signal: AbortSignal): Promise<Tr
 }
 
 function accepted(key: string, transcription: Transcription) {
+  const item = find(key);
+  if (item) forgetInterruptedOf(item);
   update(key, { status: "processing", progress: 100, transcriptionId: transcription.id, uploadId: null });
   // Seen as PENDING here, so the list announces its completion even if it finishes before the list loads.
   observeStatus(transcription.id, transcription.status);
@@ -262,6 +298,7 @@ async function failed(key: string, error: unknown) {
   const message = aborted ? UPLOAD_ABORTED : uploadErrorMessage(error);
   // A refusal (4xx) means starting over; a network failure keeps the upload id, so a retry resumes.
   const refused = (error instanceof ApiError || error instanceof UploadError) && error.status >= 400 && error.status < 500;
+  if (aborted || refused) forgetInterruptedOf(item);
   update(key, { status: "error", error: message, uploadId: aborted || refused ? null : item.uploadId });
   void deleteQueued(key).catch(() => undefined);
   toast({ variant: "destructive", title: "Upload Failed", description: message });
@@ -280,5 +317,5 @@ export async function forgetUploads() {
   store.set([]);
   for (const controller of controllers.values()) controller.abort();
   currentUserId = null;
-  await discardAllQueued();
+  await Promise.all([discardAllQueued(), forgetAllInterrupted()]);
 }

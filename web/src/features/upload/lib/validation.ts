@@ -2,7 +2,6 @@ import {
   FILE_TOO_LARGE,
   LARGE_FILE_BYTES,
   MAX_MULTIPART_BYTES,
-  MAX_UPLOAD_BYTES,
   createMultipartSchema,
   extensionOf,
   uploadProblem,
@@ -23,8 +22,13 @@ export function fileProblem(file: { name: string; size: number; type: string }):
   return problem === FILE_TOO_LARGE ? RESUMABLE_TOO_LARGE : problem;
 }
 
-/** Past the form limit, a file goes through the resumable (multipart) upload API. */
-export const needsResumable = (size: number) => size > MAX_UPLOAD_BYTES;
+/**
+ * Large files go through the resumable (multipart) upload API: parts retried on their own, and an upload cut
+ * short continues where it stopped. From 100MB a dropped connection costs enough to be worth it; past the
+ * 500MB form limit it is the only way.
+ */
+export const RESUMABLE_FROM_BYTES = 100 * 1024 * 1024;
+export const needsResumable = (size: number) => size >= RESUMABLE_FROM_BYTES;
 
 export const isLargeFile = (size: number) => size > LARGE_FILE_BYTES;
 
