@@ -90,8 +90,10 @@ describe("a large upload cut short by a reload", () => {
     await page.getByTestId("file-input").setInputFiles(recording);
     // Chosen again, it shows as the file to send, not as unfinished.
     await unfinished(page).waitFor({ state: "detached" });
+    const completed = page.waitForResponse((r) => /\/api\/uploads\/[^/]+\/complete$/.test(r.url()), { timeout: 120_000 });
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
     await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 120_000 });
+    const transcription = (await (await completed).json()) as { id: string };
 
     // Nothing the server had acknowledged is sent again, and only what it lacked is sent. (Parts in flight at
     // the reload may still have landed on the server: then they are not sent again either.)
@@ -103,8 +105,7 @@ describe("a large upload cut short by a reload", () => {
     expect(sentAgain.length).toBeLessThanOrEqual(held.partCount - heldParts.length);
 
     // The file put together from both visits is the recording, whole.
-    const list = (await (await context.request.get("/api/transcriptions", { timeout: 60_000 })).json()) as Array<{ id: string }>;
-    const done = await waitUntilFinished(context, list[0]?.id ?? "");
+    const done = await waitUntilFinished(context, transcription.id);
     expect(done.status).toBe("COMPLETED");
     expect(done.text?.toLowerCase()).toContain("ask not what your country can do for you");
     expect(Math.abs((done.duration ?? 0) - 72)).toBeLessThan(0.5);

@@ -4,6 +4,7 @@ import type { Bindings } from "./env";
 import { consume } from "./jobs/consumer";
 import type { JobMessage } from "./jobs/messages";
 import { resumeStalledJobs } from "./jobs/sweep";
+import { abortAbandonedUploads } from "./uploads/expiry";
 
 const app = createApp();
 
@@ -11,6 +12,7 @@ export default {
   fetch: app.fetch,
   queue: consume,
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(resumeStalledJobs(env, createDb(env.DB)));
+    const db = createDb(env.DB);
+    ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;
