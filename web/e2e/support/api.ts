@@ -22,7 +22,6 @@ export async function registerViaApi(context: BrowserContext, user = uniqueUser(
   return user;
 }
 
-
 /** Uploads a fixture through the API (for tests about other screens than the upload one). */
 export async function uploadViaApi(context: BrowserContext, path: string, mimeType = "audio/mpeg") {
   const response = await context.request.post("/api/transcriptions/upload", {

@@ -1,17 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { deletePrefix, userPrefix } from "../transcriptions/keys";
+import { abortOpenUploads } from "../uploads/abort-open";
 import { deleteUser } from "./repository";
-
-/** Unfinished multipart uploads hold parts that no listing shows; aborting them frees that storage too. */
-async function abortOpenUploads(db: Db, bucket: R2Bucket, userId: string) {
-  const open = await db
-    .select({ key: uploads.r2Key, uploadId: uploads.r2UploadId })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), eq(uploads.status, "OPEN")));
-  await Promise.allSettled(open.map((u) => bucket.resumeMultipartUpload(u.key, u.uploadId).abort()));
-}
 
 /**
  * Removes the account and everything it owns: every object under users/{userId}/ (recordings, chunks,
@@ -21,7 +13,8 @@ async function abortOpenUploads(db: Db, bucket: R2Bucket, userId: string) {
  * running while the row was being deleted.
  */
 export async function deleteAccount(db: Db, bucket: R2Bucket, userId: string) {
-  await abortOpenUploads(db, bucket, userId);
+  // Unfinished multipart uploads hold parts that no listing shows: aborting them frees that storage too.
+  await abortOpenUploads(db, bucket, eq(uploads.userId, userId));
   await deletePrefix(bucket, userPrefix(userId));
   await deleteUser(db, userId);
   await deletePrefix(bucket, userPrefix(userId));

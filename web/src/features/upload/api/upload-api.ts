@@ -3,7 +3,6 @@ import type { ResumableUpload } from "@verbatim/shared/upload";
 import { apiFetch, apiJson, jsonBody } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
-
 export function uploadSingle(file: Blob, fileName: string, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) {
   const form = new FormData();
   form.append("file", file, fileName);
