@@ -12,7 +12,7 @@ import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { buildWeb, install, migrate } from "./lib/setup.mjs";
 
 const TARGET_SECONDS = 600;
-const fixtures = join(root, "../shared/fixtures/audio");
+const fixtures = join(root, "test-fixtures/audio");
 const CLIPS = [
   "jfk.flac",
   ...["0870", "0880", "0890", "0920", "0930"].map((n) => `librivox/sense_and_sensibility_01_austen_64kb-${n}.wav`),

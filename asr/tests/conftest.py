@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 ASR_DIR = Path(__file__).resolve().parent.parent
-# <repo>/../shared/fixtures, found relative to this file.
-FIXTURES = (ASR_DIR.parent.parent / "shared" / "fixtures").resolve()
+# <repo>/test-fixtures, found relative to this file.
+FIXTURES = (ASR_DIR.parent / "test-fixtures").resolve()
 AUDIO = FIXTURES / "audio"
 
 JFK_DURATION = 11.0
@@ -47,7 +47,7 @@ def wer(reference: str, hypothesis: str) -> float:
 def references() -> dict[str, str]:
     path = AUDIO / "references.json"
     if not path.is_file():
-        pytest.fail(f"shared audio fixtures not found at {AUDIO} (expected <repo>/../shared/fixtures)")
+        pytest.fail(f"shared audio fixtures not found at {AUDIO} (expected <repo>/test-fixtures)")
     return json.loads(path.read_text())
 
 

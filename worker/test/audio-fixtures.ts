@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./engine";
 
-export const fixtures = join(repoRoot, "../shared/fixtures/audio");
+export const fixtures = join(repoRoot, "test-fixtures/audio");
 const references = JSON.parse(readFileSync(join(fixtures, "references.json"), "utf8")) as Record<string, string>;
 
 /** Clips concatenated for the long recording (all 16 kHz mono after conversion), with their references. */

@@ -1,6 +1,6 @@
 import { analysisResultSchema, DEFAULT_ANALYSIS_PREFERENCES } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import meeting from "../../../../../shared/fixtures/meetings/atlas-q3-planning.txt?raw";
+import meeting from "../../../../test-fixtures/meetings/atlas-q3-planning.txt?raw";
 import { generatedTranscript, SPANISH_MEETING, SWEDISH_MEETING, segmentsFromText } from "../test-support";
 import { analyseOffline } from "./index";
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_ANALYSIS_PREFERENCES } from "@verbatim/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import meeting from "../../../../../shared/fixtures/meetings/atlas-q3-planning.txt?raw";
+import meeting from "../../../../test-fixtures/meetings/atlas-q3-planning.txt?raw";
 import { runAnalysis } from "../index";
 import { chatCompletion, modelAnalysis, type RecordedChat, scriptedReplies, segmentsFromText } from "../test-support";
 

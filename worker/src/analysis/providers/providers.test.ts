@@ -1,6 +1,6 @@
 import { analysisResultSchema, DEFAULT_ANALYSIS_PREFERENCES, type AnalysisPreferences } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import meeting from "../../../../../shared/fixtures/meetings/atlas-q3-planning.txt?raw";
+import meeting from "../../../../test-fixtures/meetings/atlas-q3-planning.txt?raw";
 import { type AnalysisConfig, runAnalysis } from "../index";
 import { chatCompletion, modelAnalysis, type RecordedChat, scriptedReplies, segmentsFromText } from "../test-support";
 import type { AiBinding } from "./workers-ai";
