@@ -30,7 +30,7 @@ function apiRequest(path: string, init: ApiInit) {
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
   const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return new Request(`${ORIGIN}${path}`, { ...init, headers, body });
+  return new Request(path.startsWith("http") ? path : `${ORIGIN}${path}`, { ...init, headers, body });
 }
 
 /** The `name=value` pair of the session cookie a response set, for use on later requests. */
