@@ -30,7 +30,8 @@ describe("deleted means deleted (finding 9)", () => {
       db.query.transcriptionChunks.findFirst({ where: and(eq(transcriptionChunks.transcriptionId, id), eq(transcriptionChunks.idx, 0)) });
     while ((await chunkState())?.status !== "PROCESSING" && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     expect((await api(`/api/transcriptions/${id}`, { method: "DELETE", cookie })).status).toBe(200);
-    await job;
+    // However the job ends (its log lines have no row to attach to), what it wrote must be gone.
+    await job.catch(() => {});
     expect(await keysUnder(transcriptionPrefix(user.id, id))).toEqual([]);
   });
 
