@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
+import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
 import { run, stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
@@ -33,7 +34,7 @@ try {
   migrate(persistTo);
   seedFfmpegCore(persistTo);
   await startEngine({ port: asrPort, model: "bundled" });
-  await startWorker({ port, asrPort, persistTo });
+  await startWorker({ port, asrPort, persistTo, vars: E2E_WORKER_VARS });
   results.push(
     await runCounted("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], {
       cwd: root,
