@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
+import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
@@ -65,7 +66,7 @@ async function main() {
       migrate(persistTo);
       seedFfmpegCore(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
-      await startWorker({ port, asrPort, persistTo });
+      await startWorker({ port, asrPort, persistTo, vars: E2E_WORKER_VARS });
     });
     if (started) {
       const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutUnsafeChars } from "./text";
 
 export const TRANSCRIPTION_STATUSES = [
   "PENDING",
@@ -48,7 +49,7 @@ export const transcriptionSchema = z.object({
 export type Transcription = z.infer<typeof transcriptionSchema>;
 
 export const renameSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(255, "Name is too long"),
+  name: z.string({ error: "Name is required" }).transform(withoutUnsafeChars).pipe(z.string().trim().min(1, "Name is required").max(255, "Name is too long")),
 });
 
 /** Live status info (spec §3) with the job's real log lines. */

@@ -8,6 +8,8 @@ import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { healthRoutes } from "./http/health";
+import { refuseUnknownHosts } from "./http/hosts";
+import { securityHeaders } from "./http/security-headers";
 import { requestLogger } from "./http/logger";
 import { chunkedRoutes } from "./transcriptions/chunked";
 import { exportRoutes } from "./transcriptions/export-routes";
@@ -43,8 +45,9 @@ export function createApp() {
 
   api.onError(onError);
 
-  const app = new Hono<AppEnv>().route("/api", api);
-  // Only /api/* runs the Worker first; anything else that reaches it is the SPA's (assets with SPA fallback).
+  // The Worker runs first for every path (wrangler.toml), so the host check and the security headers cover
+  // the static app and its SPA fallback as well as the API.
+  const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
   app.notFound((c) =>
     c.req.path.startsWith("/api/")
       ? c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404)

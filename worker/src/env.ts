@@ -19,6 +19,13 @@ export interface Bindings {
   ANALYSIS_BASE_URL?: string;
   ANALYSIS_API_KEY?: string;
   ANALYSIS_MODEL?: string;
+  /** "true" only where Cloudflare's edge sets CF-Connecting-IP (production): per-address limits then trust it. */
+  TRUST_CLOUDFLARE_IP?: string;
+  /** Overrides of the abuse limits (worker/src/http/rate-limit.ts); unset means the production numbers. */
+  SIGNUPS_PER_IP_PER_HOUR?: string;
+  SIGNUPS_PER_MINUTE?: string;
+  EXPORTS_PER_MINUTE?: string;
+  OPEN_UPLOADS_PER_USER?: string;
   /** Attempts per speech job before it is FAILED (default 5). */
   JOB_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds, doubled on each attempt (default 10). */

@@ -1,7 +1,9 @@
 import { loginSchema, registerSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { clientAddress } from "../http/client-ip";
 import { ApiError } from "../http/errors";
+import { assertUnderLimit, recordEvent, SIGNUP_BURST, SIGNUPS_PER_IP } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { toPublicUser } from "../users/public-user";
 import { findUserById } from "../users/repository";
@@ -10,20 +12,22 @@ import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
 import { createSession, deleteSession, deleteUserSessions } from "./session-store";
 
-function clientIp(req: Request) {
-  return req.headers.get("CF-Connecting-IP") ?? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? null;
-}
-
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
-    const user = await register(c.get("db"), c.req.valid("json"));
+    const db = c.get("db");
+    const ipKey = `signup-ip:${clientAddress(c.req.raw, c.env)}`;
+    await assertUnderLimit(db, c.env, SIGNUPS_PER_IP, ipKey);
+    await assertUnderLimit(db, c.env, SIGNUP_BURST, "signup");
+    const user = await register(db, c.req.valid("json"));
+    await recordEvent(db, ipKey);
+    await recordEvent(db, "signup");
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
     return c.json(toPublicUser(user), 201);
   })
   .post("/login", validate("json", loginSchema), async (c) => {
-    const user = await authenticate(c.get("db"), c.req.valid("json"), clientIp(c.req.raw));
+    const user = await authenticate(c.get("db"), c.req.valid("json"), clientAddress(c.req.raw, c.env));
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);

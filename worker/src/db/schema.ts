@@ -12,6 +12,7 @@ const timestamps = {
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
   username: text("username").notNull(),
+  usernameKey: text("username_key"),
   email: text("email").notNull(),
   password: text("password"),
   fullName: text("full_name"),
@@ -46,6 +47,12 @@ export const sessions = sqliteTable("sessions", {
 });
 
 export const loginFailures = sqliteTable("login_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull(),
+  at: integer("at").notNull(),
+});
+
+export const rateEvents = sqliteTable("rate_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull(),
   at: integer("at").notNull(),

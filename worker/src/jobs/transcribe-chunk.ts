@@ -1,3 +1,4 @@
+import { ownedWrite } from "./orphans";
 import { and, eq } from "drizzle-orm";
 import { speechProvider } from "../asr";
 import { SpeechError } from "../asr/types";
@@ -52,9 +53,8 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       fileName: t.fileName,
       contentType: object.httpMetadata?.contentType ?? t.fileType,
     });
-    await env.MEDIA.put(chunkResultKey(t.userId, transcriptionId, idx), JSON.stringify(result), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    // Deleted while the engine worked: what was written is gone again, and there is nothing left to do.
+    if (!(await ownedWrite(env, db, t, chunkResultKey(t.userId, transcriptionId, idx), JSON.stringify(result)))) return;
     await setChunk(db, transcriptionId, idx, { status: "DONE", error: null, leaseUntil: null });
     const seconds = (Date.now() - started) / 1000;
     await appendLog(

@@ -1,4 +1,4 @@
-import { createChunkedSchema, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf, sealChunksSchema } from "@verbatim/shared";
+import { createChunkedSchema, FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf, sealChunksSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -8,7 +8,8 @@ import { ApiError } from "../http/errors";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { assertAcceptedType, sniffMedia } from "./create";
+import { peek, sniffMediaType } from "../uploads/sniff";
+import { assertAcceptedType, NOT_MEDIA, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
 import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
 import { toTranscription } from "./serialize";
@@ -17,6 +18,7 @@ import { toTranscription } from "./serialize";
 // chunks with their offsets. Each chunk is transcribed by its own queue message, in parallel, while the rest
 // is still uploading; sealing says how many there are, and the last one to finish triggers the stitch.
 
+const ACTIVE: string[] = ["PENDING", "PROCESSING", "REPROCESSING"];
 const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
 const chunkQuery = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
 
@@ -45,7 +47,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
-    if (!["PENDING", "PROCESSING", "REPROCESSING"].includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
+    if (!ACTIVE.includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
     const idx = Number(c.req.param("idx"));
     if (t.chunksExpected !== null && idx >= t.chunksExpected) throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
@@ -85,10 +87,18 @@ export const chunkedRoutes = new Hono<AppEnv>()
     // The recording for playback (often the compressed audio the chunks were cut from).
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    // Only a chunked upload still in progress waits for its recording (a retry may replace it); a finished
+    // or single-file transcription keeps what its upload stored.
+    if (t.source !== "chunks" || !ACTIVE.includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
-    const stream = await sniffMedia(c.req.raw.body);
+    const { head, stream } = await peek(c.req.raw.body);
+    const type = sniffMediaType(head);
+    if (!type) {
+      await stream.cancel().catch(() => {});
+      throw new ApiError(head.length === 0 ? 400 : 415, head.length === 0 ? FILE_EMPTY : NOT_MEDIA);
+    }
     const { size } = await writeStreamToR2(c.env.MEDIA, t.filePath, stream, {
-      contentType: c.req.header("Content-Type") ?? t.fileType,
+      contentType: type,
       maxBytes: MAX_UPLOAD_BYTES,
       tooLarge: FILE_TOO_LARGE,
     });

@@ -1,3 +1,4 @@
+import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { bulkExportSchema, exportFormatSchema, readStoredAnalysis, transcriptDocSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -56,6 +57,7 @@ export const exportRoutes = new Hono<AppEnv>()
     validate("query", z.object({ format: exportFormatSchema.default("txt") })),
     async (c) => {
       const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+      await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
       const { contentDisposition, exportFileName, exportTranscription } = await exporter();
       const doc = await toExportDoc(c.env.MEDIA, t);
       const file = await exportTranscription(doc, c.req.valid("query").format);
@@ -74,6 +76,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     // Every id is checked before the first byte goes out: a 404 must not arrive as half a ZIP.
     for (const id of new Set(ids)) await getOwned(db, userId, id);
+    await takeFromLimit(db, c.env, EXPORT_BURST, `export:${userId}`);
     const { contentDisposition, zipExports } = await exporter();
     const zip = zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
     return new Response(zip, {

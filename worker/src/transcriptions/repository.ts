@@ -1,3 +1,4 @@
+import { withoutUnsafeChars } from "@verbatim/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TranscriptionRow, transcriptionChunks, transcriptionLogs, transcriptions } from "../db/schema";
@@ -24,8 +25,10 @@ export function getById(db: Db, id: string) {
   return db.query.transcriptions.findFirst({ where: eq(transcriptions.id, id) });
 }
 
+/** Every upload path lands here: the stored file name loses control and bidi-control characters once, for all. */
 export async function insertTranscription(db: Db, values: typeof transcriptions.$inferInsert) {
-  const [row] = await db.insert(transcriptions).values(values).returning();
+  const fileName = withoutUnsafeChars(values.fileName);
+  const [row] = await db.insert(transcriptions).values({ ...values, fileName }).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }

@@ -54,5 +54,5 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .get("/transcriptions/:id/media", async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    return streamMedia(c.env.MEDIA, t.filePath, t.fileType, c.req.header("Range"));
+    return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
   });

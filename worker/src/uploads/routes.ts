@@ -1,3 +1,4 @@
+import { assertUploadSlotFree } from "../http/rate-limit";
 import { createMultipartSchema, mediaTypeOf, type ResumableUpload } from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -48,6 +49,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
     assertAcceptedType(fileName, fileType);
+    await assertUploadSlotFree(c.get("db"), c.env, userId);
     const id = crypto.randomUUID();
     const key = mediaKey(userId, id, fileName);
     const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });

@@ -19,6 +19,7 @@ import { clearSessionCookie } from "../auth/cookie";
 import { assertNotLocked, recordFailure } from "../auth/lockout";
 import { currentUserId, requireUser } from "../auth/middleware";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
+import { assertAcceptableNewPassword } from "../auth/password-policy";
 import { deleteUserSessions } from "../auth/session-store";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
@@ -129,6 +130,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       await recordFailure(db, keys);
       throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
     }
+    await assertAcceptableNewPassword(newPassword, user);
     await updateUser(db, user.id, { password: await hashPassword(newPassword) });
     // Anyone else holding a session (a lost laptop, a thief) is signed out; this browser stays signed in.
     await deleteUserSessions(db, user.id, c.get("sessionId") ?? undefined);
