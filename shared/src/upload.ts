@@ -89,3 +89,22 @@ export const createChunkedSchema = z.object({
 });
 
 export const sealChunksSchema = z.object({ chunks: z.number().int().positive().max(10_000) });
+
+/** POST /api/transcriptions/upload: a multipart form, streamed (the file part is never held whole). */
+export const uploadFormSchema = z.object({
+  file: z.file().describe("The recording; its first bytes must be audio or video"),
+  name: z.string().max(255).optional().describe("A title; the file name when absent"),
+});
+
+/** Raw bytes as a request body (chunks, parts, playback media) or a file as a response. */
+export const binarySchema = z.file();
+
+/** PUT /api/transcriptions/{id}/chunks/{idx}: the chunk's offset in the whole recording. */
+export const chunkQuerySchema = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
+export const chunkReceiptSchema = z.object({ idx: z.number().int(), start: z.number() });
+
+/** PUT /api/transcriptions/{id}/media. */
+export const mediaReceiptSchema = z.object({ size: z.number().int() });
+
+/** PUT /api/uploads/{id}/parts/{n}. */
+export const uploadedPartSchema = z.object({ partNumber: z.number().int(), etag: z.string() });

@@ -5,6 +5,7 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
 import { onError } from "./http/errors";
+import { apiDocument, doc } from "./http/openapi";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { healthRoutes } from "./http/health";
 import { requestLogger } from "./http/logger";
@@ -18,6 +19,8 @@ import { subscriptionRoutes } from "./subscription/routes";
 import { userSettingsRoutes } from "./users/routes";
 
 export function createApp() {
+  // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
+  const mounted: Pick<Hono, "routes"> = { routes: [] };
   const api = new Hono<AppEnv>()
     .use(requestLogger)
     .use(corsForAppOrigin)
@@ -37,11 +40,22 @@ export function createApp() {
     .route("/", ffmpegCoreRoutes)
     .route("/", userSettingsRoutes)
     .route("/", subscriptionRoutes)
-    .route("/", serverUrlRoutes);
+    .route("/", serverUrlRoutes)
+    .get(
+      "/openapi.json",
+      doc({
+        summary: "This document: the whole API as OpenAPI 3.1",
+        tag: "meta",
+        auth: false,
+        responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } } },
+      }),
+      async (c) => c.json(await apiDocument(mounted)),
+    );
 
   api.onError(onError);
 
   const app = new Hono<AppEnv>().route("/api", api);
+  mounted.routes = app.routes;
   // Only /api/* runs the Worker first; anything else that reaches it is the SPA's (assets with SPA fallback).
   app.notFound((c) =>
     c.req.path.startsWith("/api/")
