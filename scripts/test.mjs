@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { asrPython, root } from "./lib/env.mjs";
+import { fuzzApi } from "./lib/fuzz.mjs";
 import { run, stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
 import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
@@ -40,6 +41,7 @@ try {
       env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}` },
     }),
   );
+  results.push(await fuzzApi(`http://127.0.0.1:${port}`));
 } finally {
   await stopAll();
   rmSync(persistTo, { recursive: true, force: true });
