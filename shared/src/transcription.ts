@@ -49,7 +49,12 @@ export const transcriptionSchema = z.object({
 export type Transcription = z.infer<typeof transcriptionSchema>;
 
 export const renameSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(255, "Name is too long"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(255, "Name is too long")
+    .meta({ examples: ["Weekly sync"] }),
 });
 
 /** Live status info (spec §3) with the job's real log lines. */

@@ -65,9 +65,14 @@ export function uploadProblem(file: { name: string; size: number; type: string }
 }
 
 export const createMultipartSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  fileType: z.string().max(255).default(""),
-  size: z.number().int().positive(FILE_EMPTY).max(MAX_MULTIPART_BYTES, "File size must be less than 5GB"),
+  fileName: z.string().trim().min(1).max(255).meta({ examples: ["all-hands.mp4"] }),
+  fileType: z.string().max(255).default("").meta({ examples: ["video/mp4"] }),
+  size: z
+    .number()
+    .int()
+    .positive(FILE_EMPTY)
+    .max(MAX_MULTIPART_BYTES, "File size must be less than 5GB")
+    .meta({ examples: [734003200] }),
 });
 
 /** POST /api/uploads and GET /api/uploads/{id}: the upload and the parts the server already holds. */
@@ -82,8 +87,8 @@ export const resumableUploadSchema = z.object({
 export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 
 export const createChunkedSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  fileType: z.string().max(255).default(""),
+  fileName: z.string().trim().min(1).max(255).meta({ examples: ["weekly-sync.mp3"] }),
+  fileType: z.string().max(255).default("").meta({ examples: ["audio/mpeg"] }),
   /** Total chunks the client will send; may be given later when sealing. */
   chunks: z.number().int().positive().max(10_000).optional(),
 });
