@@ -4,6 +4,7 @@ import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
+import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
 import { apiDocument, doc } from "./http/openapi";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
@@ -23,6 +24,7 @@ export function createApp() {
   const mounted: Pick<Hono, "routes"> = { routes: [] };
   const api = new Hono<AppEnv>()
     .use(requestLogger)
+    .use(closeAfterUnreadBody)
     .use(corsForAppOrigin)
     .use(refuseCrossOrigin)
     .use(limitJsonBodies)
