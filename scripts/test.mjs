@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
+import { fuzzApi } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
@@ -71,6 +72,7 @@ async function main() {
     if (started) {
       const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo };
       await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
+      results.push(await fuzzApi(`http://127.0.0.1:${port}`));
     }
   } finally {
     await stopAll();

@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
 import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
+import { apiDocument, doc } from "./http/openapi";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { healthRoutes } from "./http/health";
 import { refuseUnknownHosts } from "./http/hosts";
@@ -21,6 +22,8 @@ import { subscriptionRoutes } from "./subscription/routes";
 import { userSettingsRoutes } from "./users/routes";
 
 export function createApp() {
+  // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
+  const mounted: Pick<Hono, "routes"> = { routes: [] };
   const api = new Hono<AppEnv>()
     .use(requestLogger)
     .use(closeAfterUnreadBody)
@@ -41,13 +44,24 @@ export function createApp() {
     .route("/", ffmpegCoreRoutes)
     .route("/", userSettingsRoutes)
     .route("/", subscriptionRoutes)
-    .route("/", serverUrlRoutes);
+    .route("/", serverUrlRoutes)
+    .get(
+      "/openapi.json",
+      doc({
+        summary: "This document: the whole API as OpenAPI 3.1",
+        tag: "meta",
+        auth: false,
+        responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } } },
+      }),
+      async (c) => c.json(await apiDocument(mounted)),
+    );
 
   api.onError(onError);
 
   // The Worker runs first for every path (wrangler.toml), so the host check and the security headers cover
   // the static app and its SPA fallback as well as the API.
   const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
+  mounted.routes = app.routes;
   app.notFound((c) =>
     c.req.path.startsWith("/api/")
       ? c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404)

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { ValidationErrorBody } from "@verbatim/shared";
 
 /** An error whose message is safe and meant for the user; anything else becomes a generic 500. */
 export class ApiError extends Error {
@@ -16,8 +17,10 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Not found") => new ApiError(404, what);
 
-export function validationError(error: ZodError) {
-  const errors = error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+const segment = (s: PropertyKey | StandardSchemaV1.PathSegment) => String(typeof s === "object" ? s.key : s);
+
+export function validationError(issues: readonly StandardSchemaV1.Issue[]): ValidationErrorBody {
+  const errors = issues.map((i) => ({ field: i.path?.map(segment).join(".") || "body", message: i.message }));
   return { message: errors[0]?.message ?? "Invalid request", errors };
 }
 

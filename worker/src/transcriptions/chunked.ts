@@ -1,10 +1,21 @@
-import { createChunkedSchema, FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf, sealChunksSchema } from "@verbatim/shared";
+import {
+  chunkQuerySchema,
+  chunkReceiptSchema,
+  createChunkedSchema,
+  FILE_EMPTY,
+  FILE_TOO_LARGE,
+  MAX_UPLOAD_BYTES,
+  mediaReceiptSchema,
+  mediaTypeOf,
+  sealChunksSchema,
+  transcriptionSchema,
+} from "@verbatim/shared";
 import { Hono } from "hono";
-import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import { transcriptionChunks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { writeStreamToR2 } from "../uploads/r2-writer";
@@ -20,13 +31,41 @@ import { toTranscription } from "./serialize";
 
 const ACTIVE: string[] = ["PENDING", "PROCESSING", "REPROCESSING"];
 const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
-const chunkQuery = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
+const tag = "chunked uploads";
+const docs = {
+  create: doc({
+    summary: "Start a transcription whose audio arrives in ordered chunks",
+    tag,
+    responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
+    errors: [400, 415],
+  }),
+  chunk: doc({
+    summary: "Send (or re-send) chunk `idx`, starting `start` seconds into the recording",
+    tag,
+    requestBody: rawBody("The chunk's audio, at most 100 MB"),
+    responses: { 201: json(chunkReceiptSchema, "Stored; its transcription is queued") },
+    errors: [400, 404, 409, 413, 415],
+  }),
+  seal: doc({
+    summary: "Say how many chunks there are; the transcript is stitched once all are done",
+    tag,
+    responses: { 200: json(transcriptionSchema, "The transcription") },
+    errors: [400, 404, 409],
+  }),
+  media: doc({
+    summary: "Store the recording for playback",
+    tag,
+    requestBody: rawBody("The recording, at most 500 MB"),
+    responses: { 201: json(mediaReceiptSchema, "Stored") },
+    errors: [400, 404, 413, 415],
+  }),
+};
 
 export const chunkedRoutes = new Hono<AppEnv>()
   .use("/transcriptions/chunked", requireUser)
   .use("/transcriptions/:id/chunks/*", requireUser)
   .use("/transcriptions/:id/media", requireUser)
-  .post("/transcriptions/chunked", validate("json", createChunkedSchema), async (c) => {
+  .post("/transcriptions/chunked", docs.create, validate("json", createChunkedSchema), async (c) => {
     const userId = currentUserId(c);
     const body = c.req.valid("json");
     assertAcceptedType(body.fileName, body.fileType);
@@ -43,7 +82,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
     return c.json(toTranscription(row), 201);
   })
-  .put("/transcriptions/:id/chunks/:idx{[0-9]+}", validate("query", chunkQuery), async (c) => {
+  .put("/transcriptions/:id/chunks/:idx{[0-9]+}", docs.chunk, validate("query", chunkQuerySchema), async (c) => {
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
@@ -70,7 +109,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await enqueueChunk(c.env, db, t.id, idx);
     return c.json({ idx, start }, 201);
   })
-  .post("/transcriptions/:id/chunks/seal", validate("json", sealChunksSchema), async (c) => {
+  .post("/transcriptions/:id/chunks/seal", docs.seal, validate("json", sealChunksSchema), async (c) => {
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
@@ -83,7 +122,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (have.length === count && have.every((h) => h.status === "DONE")) await enqueueStep(c.env, db, "stitch", t.id);
     return c.json(toTranscription(await getOwned(db, t.userId, t.id)));
   })
-  .put("/transcriptions/:id/media", async (c) => {
+  .put("/transcriptions/:id/media", docs.media, async (c) => {
     // The recording for playback (often the compressed audio the chunks were cut from).
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));

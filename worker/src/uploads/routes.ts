@@ -1,5 +1,13 @@
 import { assertUploadSlotFree } from "../http/rate-limit";
-import { createMultipartSchema, mediaTypeOf, type ResumableUpload } from "@verbatim/shared";
+import {
+  createMultipartSchema,
+  mediaTypeOf,
+  messageResponseSchema,
+  type ResumableUpload,
+  resumableUploadSchema,
+  transcriptionSchema,
+  uploadedPartSchema,
+} from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -7,6 +15,7 @@ import type { Db } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
+import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
@@ -41,10 +50,45 @@ async function describe(db: Db, row: typeof uploads.$inferSelect): Promise<Resum
   return { id: row.id, fileName: row.fileName, size: row.size, partSize: row.partSize, partCount: partCount(row.size, row.partSize), parts };
 }
 
+const tag = "resumable uploads";
+const docs = {
+  create: doc({
+    summary: "Start a resumable upload (up to 5 GB); it says the part size and count",
+    tag,
+    responses: { 201: json(resumableUploadSchema, "The upload, with no parts yet") },
+    errors: [400, 415],
+  }),
+  get: doc({
+    summary: "The upload and the parts the server already holds (to resume)",
+    tag,
+    responses: { 200: json(resumableUploadSchema, "The upload") },
+    errors: [404, 409],
+  }),
+  part: doc({
+    summary: "Send part `n` (1-based), exactly the part size (the last one: the rest)",
+    tag,
+    requestBody: rawBody("The part's bytes"),
+    responses: { 200: json(uploadedPartSchema, "Stored") },
+    errors: [400, 404, 409, 415],
+  }),
+  complete: doc({
+    summary: "Join the parts and start transcribing",
+    tag,
+    responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
+    errors: [400, 404, 409],
+  }),
+  abort: doc({
+    summary: "Give up the upload and free its parts",
+    tag,
+    responses: { 200: json(messageResponseSchema, "Aborted") },
+    errors: [404, 409],
+  }),
+};
+
 export const uploadRoutes = new Hono<AppEnv>()
   .use("/uploads", requireUser)
   .use("/uploads/*", requireUser)
-  .post("/uploads", validate("json", createMultipartSchema), async (c) => {
+  .post("/uploads", docs.create, validate("json", createMultipartSchema), async (c) => {
     const userId = currentUserId(c);
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
@@ -60,11 +104,11 @@ export const uploadRoutes = new Hono<AppEnv>()
       .returning();
     return c.json(await describe(c.get("db"), row as typeof uploads.$inferSelect), 201);
   })
-  .get("/uploads/:id", async (c) => {
+  .get("/uploads/:id", docs.get, async (c) => {
     const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
     return c.json(await describe(c.get("db"), row));
   })
-  .put("/uploads/:id/parts/:n{[0-9]+}", async (c) => {
+  .put("/uploads/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     const n = Number(c.req.param("n"));
@@ -93,7 +137,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: part.etag, size: expected } });
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/uploads/:id/complete", async (c) => {
+  .post("/uploads/:id/complete", docs.complete, async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
@@ -114,7 +158,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(toTranscription(t), 201);
   })
-  .delete("/uploads/:id", async (c) => {
+  .delete("/uploads/:id", docs.abort, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
