@@ -129,12 +129,14 @@ try {
     for (const connections of CONNECTIONS) {
       const r = await load(path, connections, cookie);
       const errors = r.errors + r.timeouts + r.non2xx;
-      if (errors) failed = true;
+      // A run in which no request finished within its time has measured nothing: that fails too.
+      if (errors || r.requests.total === 0) failed = true;
       const rps = r.requests.average;
       baseline[connections] ??= rps;
       rows.push({
         endpoint: name,
         conns: connections,
+        requests: r.requests.total,
         "req/s": rps.toFixed(0),
         "p50 ms": r.latency.p50,
         "p99 ms": r.latency.p99,
@@ -144,7 +146,7 @@ try {
     }
   }
   console.table(rows);
-  console.log(failed ? "✗ some requests failed (errors, timeouts or non-2xx above)" : "✓ 0 errors");
+  console.log(failed ? "✗ some requests failed (errors, timeouts or non-2xx), or a run finished none" : "✓ 0 errors");
 } finally {
   await stopAll();
   rmSync(persistTo, { recursive: true, force: true });
