@@ -24,6 +24,8 @@ export default defineConfig({
                 APP_ORIGIN: "http://localhost",
                 // Retries come quickly in tests; the attempt count stays as in production.
                 JOB_RETRY_BASE_SECONDS: "1",
+                // The real `stripe` client against stripe-mock.
+                ...inject("stripeVars"),
               },
             },
           })),

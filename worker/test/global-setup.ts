@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { startEngine } from "./engine";
@@ -7,12 +8,16 @@ declare module "vitest" {
   interface ProvidedContext {
     asrBaseUrl: string;
     proxyUrl: string;
+    /** The Worker's Stripe settings, pointing at stripe-mock. */
+    stripeVars: Record<string, string>;
     longRecording: { duration: number; chunks: { name: string; start: number }[]; clips: string[]; clipReferences: string[]; reference: string };
   }
 }
 
 /** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
 export default async function setup(project: TestProject) {
+  const stripeMock = await startStripeMock();
+  project.provide("stripeVars", stripeMock.vars);
   const engine = await startEngine();
   const long = buildLongRecording();
   const files: Record<string, string> = {
@@ -36,5 +41,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await proxy.close();
     engine.process.kill("SIGTERM");
+    await stripeMock.stop();
   };
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
@@ -29,15 +30,17 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     assertAcceptedType(body.fileName, body.fileType);
     const id = crypto.randomUUID();
-    const row = await insertTranscription(c.get("db"), {
-      id,
-      userId,
-      fileName: body.fileName,
-      fileType: mediaTypeOf(body.fileName, body.fileType),
-      filePath: mediaKey(userId, id, body.fileName),
-      source: "chunks",
-      chunksExpected: body.chunks ?? null,
-    });
+    const row = await withSlot(c.env.DB, userId, () =>
+      insertTranscription(c.get("db"), {
+        id,
+        userId,
+        fileName: body.fileName,
+        fileType: mediaTypeOf(body.fileName, body.fileType),
+        filePath: mediaKey(userId, id, body.fileName),
+        source: "chunks",
+        chunksExpected: body.chunks ?? null,
+      }),
+    );
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
     return c.json(toTranscription(row), 201);
   })

@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
 import { resumeStalledJobs } from "../jobs/sweep";
+import { withSlot } from "../plans/limits";
 import { transcriptDocKey } from "./keys";
 import { reanalyze, remove, rename, reprocess, trace } from "./lifecycle";
 import { streamMedia } from "./media";
@@ -23,7 +24,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toListItem));
   })
   .post("/transcriptions/upload", async (c) => {
-    const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
+    const userId = currentUserId(c);
+    // The plan's slot is taken before a byte of the body is read.
+    const row = await withSlot(c.env.DB, userId, () => uploadSingleFile(c.env, c.get("db"), userId, c.req.raw));
     return c.json(toTranscription(row), 201);
   })
   .get("/transcriptions/:id", async (c) => {
@@ -38,7 +41,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
   .post("/transcriptions/:id/reprocess", async (c) => {
-    return c.json(toTranscription(await reprocess(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
+    const userId = currentUserId(c);
+    const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
+    return c.json(toTranscription(row));
   })
   .post("/transcriptions/:id/analyze", async (c) => {
     return c.json(toTranscription(await reanalyze(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
