@@ -16,9 +16,12 @@ declare module "vitest" {
 
 /** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
 export default async function setup(project: TestProject) {
-  const stripeMock = await startStripeMock();
-  project.provide("stripeVars", stripeMock.vars);
   const engine = await startEngine();
+  const stripeMock = await startStripeMock().catch((err) => {
+    engine.process.kill("SIGTERM");
+    throw err;
+  });
+  project.provide("stripeVars", stripeMock.vars);
   const long = buildLongRecording();
   const files: Record<string, string> = {
     "jfk.flac": `${fixtures}/jfk.flac`,
