@@ -8,9 +8,11 @@ import { asrPython, root } from "./lib/env.mjs";
 import { run, stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
 import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { ensureStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 stopAllOnSignals();
 install({ withTests: true });
+ensureStripeMock(); // the payment tests need it; without Go ≥ 1.22 this stops here, saying what to install
 if (!existsSync("/usr/bin/chromium")) {
   if (process.getuid?.() === 0) run("bash", ["-c", "apt-get update -qq && apt-get install -y -qq chromium"]);
   else throw new Error("The browser tests need Debian's chromium: sudo apt-get install -y chromium");
@@ -33,7 +35,8 @@ try {
   migrate(persistTo);
   seedFfmpegCore(persistTo);
   await startEngine({ port: asrPort, model: "bundled" });
-  await startWorker({ port, asrPort, persistTo });
+  // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
+  await startWorker({ port, asrPort, persistTo, vars: (await startStripeMock()).vars });
   results.push(
     await runCounted("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], {
       cwd: root,
