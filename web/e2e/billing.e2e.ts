@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi } from "./support/api";
+import { registerViaApi, uploadViaApi } from "./support/api";
 import { launchBrowser, newContext, newPage, screenshot, toast } from "./support/browser";
+import { JFK_MP3 } from "./support/env";
 import { postSignedEvent } from "./support/stripe";
 
 // The whole paid path against the started app, whose Stripe API is stripe-mock (scripts/test.mjs): Checkout
@@ -66,6 +67,30 @@ describe("paying for Pro", () => {
     await page.getByRole("button", { name: "Manage Subscription" }).click();
     await page.waitForURL((url) => url.hostname.endsWith("stripe.me"));
     expect(stripePages.at(-1)).toMatch(/customer_portal/);
+    expect(page.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a Free account at its limit sees why the upload was refused and where to upgrade", async () => {
+    const context = await newContext(browser);
+    await registerViaApi(context);
+    for (let i = 0; i < 3; i++) await uploadViaApi(context, JFK_MP3);
+    const page = await newPage(context);
+    await page.goto("/upload");
+    const usage = page.getByTestId("plan-usage");
+    await usage.getByText("3 of 3 free transcriptions used this month").waitFor();
+    await usage.getByRole("link", { name: "Upgrade to Pro for unlimited transcriptions" }).waitFor();
+
+    await page.getByTestId("file-input").setInputFiles(JFK_MP3);
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+    await page
+      .getByTestId("upload-row")
+      .getByText(/^The Free plan includes 3 transcriptions a month, and this month's are used up\. Upgrade to Pro/)
+      .waitFor();
+    expect((await (await context.request.get("/api/transcriptions")).json()).length).toBe(3);
+    await screenshot(page, "upload-free-limit");
+    await usage.getByRole("link", { name: "Upgrade to Pro for unlimited transcriptions" }).click();
+    await page.waitForURL(/\/subscription$/);
     expect(page.errors).toEqual([]);
     await context.close();
   });
