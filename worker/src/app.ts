@@ -5,6 +5,7 @@ import { billingRoutes } from "./billing/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
+import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { healthRoutes } from "./http/health";
@@ -21,6 +22,7 @@ import { userSettingsRoutes } from "./users/routes";
 export function createApp() {
   const api = new Hono<AppEnv>()
     .use(requestLogger)
+    .use(closeAfterUnreadBody)
     .use(corsForAppOrigin)
     .use(refuseCrossOrigin)
     .use(limitJsonBodies)

@@ -35,10 +35,7 @@ export async function uploadViaApi(context: BrowserContext, path: string, mimeTy
 export async function waitUntilFinished(context: BrowserContext, id: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    // Locally, wrangler's R2 holds the whole server while it streams a large recording out, and a request
-    // that arrives then can be lost by wrangler's proxy: give up on it after a while and ask again.
-    const response = await context.request.get(`/api/transcriptions/${id}`, { timeout: 10_000 }).catch(() => null);
-    if (!response) continue;
+    const response = await context.request.get(`/api/transcriptions/${id}`);
     const t = (await response.json()) as Transcription;
     if (["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"].includes(t.status)) return t;
     await new Promise((r) => setTimeout(r, 1000));

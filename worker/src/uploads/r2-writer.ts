@@ -51,8 +51,9 @@ export async function writeStreamToR2(
     }
     return { size };
   } catch (err) {
-    await reader.cancel().catch(() => {});
+    // Free the stored parts first: cancelling a body whose client is still sending may not settle soon.
     await upload?.abort().catch(() => {});
+    reader.cancel().catch(() => {});
     throw err;
   }
 }
