@@ -90,6 +90,7 @@ describe("Stripe webhook", () => {
     // Out of order: an update created before the deletion, delivered after it.
     const late = await postEvent(stripeEvent("customer.subscription.updated", sub("active"), t - 50));
     expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({ outcome: "ignored" });
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE", status: "canceled" });
     // A canceled subscription never comes back, whatever the timestamp says.
     await postEvent(stripeEvent("customer.subscription.updated", sub("active"), t + 10));
@@ -97,6 +98,17 @@ describe("Stripe webhook", () => {
 
     // A new subscription after that is PRO again.
     await postEvent(stripeEvent("customer.subscription.created", subscriptionObject({ id: "sub_d2", customer, status: "active" }), t + 20));
+    expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
+  });
+
+  it("an update older than the last one applied is ignored", async () => {
+    const { user, cookie } = await signUp();
+    const customer = await customerFor(user.id);
+    const t = now();
+    const sub = (status: string) => subscriptionObject({ id: "sub_o", customer, status });
+    await postEvent(stripeEvent("customer.subscription.updated", sub("active"), t));
+    const late = await postEvent(stripeEvent("customer.subscription.updated", sub("past_due"), t - 10));
+    expect(await late.json()).toMatchObject({ outcome: "ignored" });
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
   });
 

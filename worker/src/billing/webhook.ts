@@ -116,13 +116,15 @@ export async function handleWebhook(env: Bindings, body: string, signature: stri
   if (seen) return "duplicate";
   const effect = await effectOf(payments, d1, event);
   const record = d1.prepare("INSERT INTO stripe_events (id, type) VALUES (?, ?)").bind(event.id, event.type);
+  let results: D1Result[];
   try {
     // One transaction: the event is recorded exactly when its effect is written.
-    await d1.batch(effect ? [record, effect] : [record]);
+    results = await d1.batch(effect ? [record, effect] : [record]);
   } catch (err) {
     // The same event delivered twice at once: the second insert fails and its batch rolls back.
     if (String(err).includes("UNIQUE constraint failed: stripe_events.id")) return "duplicate";
     throw err;
   }
-  return effect ? "applied" : "ignored";
+  // An effect whose conditions held for no row (an older event, an ended subscription) was ignored.
+  return (results[1]?.meta.changes ?? 0) > 0 ? "applied" : "ignored";
 }
