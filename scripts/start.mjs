@@ -2,6 +2,7 @@
 // beside `wrangler dev`. Ctrl-C stops both.
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { root } from "./lib/env.mjs";
+import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
 
@@ -12,12 +13,13 @@ const persistTo = process.env.VERBATIM_DATA_DIR || `${root}.wrangler/state`;
 
 stopAllOnSignals(() => console.log("\nStopping Verbatim…"));
 
-install();
-buildWeb();
-migrate(persistTo);
-seedFfmpegCore(persistTo);
-console.log("Starting the speech engine and the app…");
+preflight("start");
 try {
+  install();
+  buildWeb();
+  migrate(persistTo);
+  seedFfmpegCore(persistTo);
+  console.log("Starting the speech engine and the app…");
   await startEngine({ port: asrPort, model: process.env.VERBATIM_ASR_MODEL || "base" });
   await startWorker({ port, asrPort, persistTo });
 } catch (err) {

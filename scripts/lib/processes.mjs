@@ -3,12 +3,12 @@ import { wranglerEnv } from "./env.mjs";
 
 const children = new Set();
 
-/** Runs a command to completion, inheriting output; exits the script on failure. */
-export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: wranglerEnv, ...opts });
+/** Runs a setup command to completion, inheriting output, within `timeoutMs`; throws if it fails. */
+export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: wranglerEnv, timeout: timeoutMs, killSignal: "SIGKILL", ...opts });
   if (res.status !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${res.status ?? res.signal}`);
-    process.exit(res.status ?? 1);
+    const why = res.error?.code === "ETIMEDOUT" ? `did not finish within ${timeoutMs / 1000} s` : `exited with ${res.status ?? res.signal}`;
+    throw new Error(`${cmd} ${args.join(" ")} ${why}`);
   }
 }
 
@@ -21,14 +21,17 @@ export function startService(name, cmd, args, opts = {}) {
   return child;
 }
 
+/** Every process in `pid`'s group gets `signal`; a group already gone is not an error. */
+export function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {}
+}
+
 export function stopService(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }, 8000);
+    const timer = setTimeout(() => signalGroup(child.pid, "SIGKILL"), 8000);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();

@@ -1,38 +1,105 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { wranglerEnv } from "./env.mjs";
+import { signalGroup } from "./processes.mjs";
 
-/** Runs a test step with its output shown live, and reads the runner's own passed/failed counts from it. */
-export function runCounted(name, cmd, args, opts = {}) {
+/** After a step's own process ended, what its helpers get to exit on SIGTERM before SIGKILL. */
+const GRACE_MS = 5000;
+
+/**
+ * Runs a test step in its own process group, with its output shown live, and reads the runner's own
+ * passed/failed counts from it. The step ends when its main process exits or `timeoutMs` passes; then
+ * everything it started (a speech engine from a global setup, a browser, a dev server) is stopped with the
+ * group, so a process left holding the output pipe can't keep the run waiting.
+ */
+export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, ...opts } = {}) {
   return new Promise((resolve) => {
     console.log(`\n━━ ${name} ━━`);
-    const child = spawn(cmd, args, { env: wranglerEnv, ...opts, stdio: ["ignore", "pipe", "pipe"] });
+    const started = Date.now();
+    const child = spawn(cmd, args, { env: wranglerEnv, ...opts, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let out = "";
+    let lastLine = "";
     const tee = (stream, to) =>
       stream.on("data", (d) => {
         out += d;
+        lastLine = String(d).trim().split("\n").filter(Boolean).at(-1) ?? lastLine;
         to.write(d);
       });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
-    child.on("close", (code) => {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runners' colour codes (ESC sequences).
-      const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
-      const count = (re, text = plain) => [...text.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
-      // vitest: "Tests  12 passed | 1 failed (13)"; pytest: "== 47 passed, 1 failed in 23.1s =="
-      const vitest = /^\s*Tests\s+(.*)$/gm;
-      let passed = 0;
-      let failed = 0;
-      for (const m of plain.matchAll(vitest)) {
-        passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0);
-        failed += Number(m[1].match(/(\d+) failed/)?.[1] ?? 0);
+
+    let timedOut = null;
+    const timer = setTimeout(() => {
+      timedOut = { waitingFor: processesOf(child.pid), lastLine };
+      signalGroup(child.pid, "SIGTERM");
+      setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS).unref();
+    }, timeoutMs);
+
+    let settled = false;
+    const finish = (code) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      const result = { name, ok: code === 0 && !timedOut, seconds: (Date.now() - started) / 1000, output: out, ...countResults(out) };
+      if (timedOut) {
+        result.note = `timed out after ${timeoutMs / 1000} s, waiting for: ${timedOut.waitingFor || "(nothing left running)"}; last output: ${timedOut.lastLine || "(none)"}`;
       }
-      // pytest's closing line, with or without -q's "=" framing.
-      const pytest = plain.match(/^=*\s*((?:\d+ \w+,? ?)+) in [\d.]+s/m);
-      if (pytest) {
-        passed += count(/(\d+) passed/g, pytest[1]);
-        failed += count(/(\d+) (?:failed|error)/g, pytest[1]);
+      resolve(result);
+    };
+    child.on("error", (err) => {
+      out += String(err);
+      finish(1);
+    });
+    child.on("exit", (code, signal) => {
+      // Whatever the step left running is stopped with its group; the pipes it holds are let go.
+      const leftovers = processesOf(child.pid);
+      if (leftovers) {
+        signalGroup(child.pid, "SIGTERM");
+        setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS).unref();
       }
-      resolve({ name, ok: code === 0, passed, failed });
+      // Give the output a moment to drain, but never wait on a process that keeps the pipe open.
+      const done = () => finish(code ?? (signal ? 1 : 0));
+      child.stdout.once("close", () => setImmediate(done));
+      setTimeout(done, leftovers ? GRACE_MS + 1000 : 1000);
     });
   });
+}
+
+/** The commands still running in `pgid`'s process group, for the summary of a step that timed out. */
+function processesOf(pgid) {
+  try {
+    return execFileSync("ps", ["-o", "pid=,args=", "-g", String(pgid)], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.trim().slice(0, 160))
+      .join(" | ");
+  } catch {
+    return "";
+  }
+}
+
+/** Passed/failed counts from the closing lines of vitest, pytest and node's test runner. */
+export function countResults(out) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runners' colour codes (ESC sequences).
+  const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const count = (re, text = plain) => [...text.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
+  let passed = 0;
+  let failed = 0;
+  // vitest: "Tests  12 passed | 1 failed (13)"
+  for (const m of plain.matchAll(/^\s*Tests\s+(.*)$/gm)) {
+    passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0);
+    failed += Number(m[1].match(/(\d+) failed/)?.[1] ?? 0);
+  }
+  // pytest's closing line, with or without -q's "=" framing: "== 47 passed, 1 failed in 23.1s =="
+  const pytest = plain.match(/^=*\s*((?:\d+ \w+,? ?)+) in [\d.]+s/m);
+  if (pytest) {
+    passed += count(/(\d+) passed/g, pytest[1]);
+    failed += count(/(\d+) (?:failed|error)/g, pytest[1]);
+  }
+  // node --test: "ℹ pass 3" / "ℹ fail 0" (spec reporter) or "# pass 3" (TAP)
+  passed += count(/^(?:ℹ|#) pass (\d+)$/gm);
+  failed += count(/^(?:ℹ|#) fail (\d+)$/gm);
+  return { passed, failed };
 }

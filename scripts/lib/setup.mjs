@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { asrPython, root, wranglerBin } from "./env.mjs";
+import { root, wranglerBin } from "./env.mjs";
 import { run } from "./processes.mjs";
 
 /** Installs what the app needs, each step idempotent and quick when nothing changed. */
@@ -29,6 +29,3 @@ export function seedFfmpegCore(persistTo) {
   }
 }
 
-export function hasAsr() {
-  return existsSync(asrPython);
-}

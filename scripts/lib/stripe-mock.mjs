@@ -1,6 +1,6 @@
 // stripe-mock, Stripe's own mock of its API (a Go program), for the tests that drive the real `stripe`
 // client: installed once into .tools/bin with `go install`, then started on a free loopback port.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { root } from "./env.mjs";
@@ -18,8 +18,8 @@ export const STRIPE_TEST_VARS = {
   STRIPE_PRICE_PRO_ANNUAL: "price_verbatim_pro_annual",
 };
 
-function findGo() {
-  for (const go of ["go", "/usr/local/go/bin/go"]) {
+function findGo(candidates) {
+  for (const go of candidates) {
     const res = spawnSync(go, ["env", "GOVERSION"], { encoding: "utf8" });
     if (res.status === 0) return { go, version: res.stdout.trim() };
   }
@@ -30,9 +30,9 @@ function findGo() {
  * Makes sure the stripe-mock binary exists, installing it with Go ≥ 1.22 when missing. Throws at once, saying
  * what to install, on a machine without a recent Go (Debian's golang-go is too old).
  */
-export function ensureStripeMock() {
-  if (existsSync(stripeMockBin)) return stripeMockBin;
-  const found = findGo();
+export function ensureStripeMock({ bin = stripeMockBin, goCandidates = ["go", "/usr/local/go/bin/go"] } = {}) {
+  if (existsSync(bin)) return bin;
+  const found = findGo(goCandidates);
   const [, major = 0, minor = 0] = /^go(\d+)\.(\d+)/.exec(found?.version ?? "") ?? [];
   if (!found || Number(major) < 1 || (Number(major) === 1 && Number(minor) < 22)) {
     throw new Error(
@@ -61,11 +61,31 @@ const freePort = () =>
     });
   });
 
-/** Starts stripe-mock (HTTP only) and waits until it answers; `url` is the Worker's STRIPE_API_BASE. */
-export async function startStripeMock({ port } = {}) {
+/** Stops a mock started in the caller's process group (its group is the caller's, so only the pid is signalled). */
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Starts stripe-mock (HTTP only) and waits until it answers; `url` is the Worker's STRIPE_API_BASE. By default
+ * it is a service in its own process group (the test command stops it); `detached: false` keeps it in the
+ * caller's group, so a test step stopped as a group (the worker suite's global setup) takes it along.
+ */
+export async function startStripeMock({ port, detached = true } = {}) {
   const bin = ensureStripeMock();
   const httpPort = port ?? (await freePort());
-  const child = startService("stripe-mock", bin, ["-http-port", String(httpPort)], { stdio: "ignore" });
+  const child = detached
+    ? startService("stripe-mock", bin, ["-http-port", String(httpPort)], { stdio: "ignore" })
+    : spawn(bin, ["-http-port", String(httpPort)], { stdio: "ignore" });
+  const stop = () => (detached ? stopService(child) : stopChild(child));
   const url = `http://127.0.0.1:${httpPort}`;
   const until = Date.now() + 20_000;
   for (;;) {
@@ -75,10 +95,10 @@ export async function startStripeMock({ port } = {}) {
       if (res.ok) break;
     } catch {}
     if (Date.now() > until) {
-      await stopService(child);
+      await stop();
       throw new Error(`stripe-mock did not answer on ${url} within 20 s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, vars: { ...STRIPE_TEST_VARS, STRIPE_API_BASE: url }, stop: () => stopService(child) };
+  return { url, vars: { ...STRIPE_TEST_VARS, STRIPE_API_BASE: url }, stop };
 }

@@ -17,7 +17,8 @@ declare module "vitest" {
 /** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
 export default async function setup(project: TestProject) {
   const engine = await startEngine();
-  const stripeMock = await startStripeMock().catch((err) => {
+  // In this process group: the test command stops the worker suite as a group, mock included.
+  const stripeMock = await startStripeMock({ detached: false }).catch((err) => {
     engine.process.kill("SIGTERM");
     throw err;
   });

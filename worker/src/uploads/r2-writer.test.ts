@@ -21,6 +21,8 @@ function recordingBucket() {
   return { bucket, opened };
 }
 
+const uploadIdOf = (opened: R2MultipartUpload[]) => opened[0]?.uploadId ?? "none opened";
+
 /** `size` bytes in 1 MiB pieces; errors instead of sending more once `breakAt` bytes went out. */
 function bytes(size: number, breakAt = Number.POSITIVE_INFINITY) {
   let sent = 0;
@@ -44,7 +46,7 @@ describe("a streamed upload that is refused midway", () => {
     await expect(writeStreamToR2(bucket, key, bytes(20 << 20), opts)).rejects.toMatchObject({ status: 413 });
     expect(opened).toHaveLength(1);
     // An aborted upload takes no more parts: nothing is left for a sweep to find.
-    await expect(env.MEDIA.resumeMultipartUpload(key, opened[0]!.uploadId).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
+    await expect(env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 
@@ -53,7 +55,7 @@ describe("a streamed upload that is refused midway", () => {
     const key = `test/${crypto.randomUUID()}`;
     await expect(writeStreamToR2(bucket, key, bytes(20 << 20, 10 << 20), opts)).rejects.toMatchObject({ status: 400 });
     expect(opened).toHaveLength(1);
-    await expect(env.MEDIA.resumeMultipartUpload(key, opened[0]!.uploadId).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
+    await expect(env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
   });
 
   it("within the limit: stored whole", async () => {

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { countResults, runCounted } from "./report.mjs";
+
+/** Gone, or a zombie waiting for a reaper: either way it holds nothing open and does no work. */
+function gone(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") ?? true;
+  } catch {
+    return true;
+  }
+}
+
+test("a step whose setup fails after starting the engine ends at once and leaves no engine behind", async () => {
+  const started = Date.now();
+  const result = await runCounted("failing setup", process.execPath, [new URL("./fixtures/setup-fails-after-engine.mjs", import.meta.url).pathname]);
+  assert.equal(result.ok, false);
+  assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+  const out = result.output ?? "";
+  const pid = Number(/engine pid (\d+)/.exec(out)?.[1]);
+  assert.ok(pid > 0, "the fixture printed the engine's pid");
+  await new Promise((r) => setTimeout(r, 500));
+  assert.ok(gone(pid), `engine ${pid} is still running`);
+});
+
+test("a step that outlives its time limit is stopped, and the summary says what it waited for", async () => {
+  const started = Date.now();
+  const result = await runCounted("hangs", "bash", ["-c", "echo waiting for the engine; sleep 300"], { timeoutMs: 1500 });
+  assert.equal(result.ok, false);
+  assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+  assert.match(result.note, /timed out after 1.5 s/);
+  assert.match(result.note, /sleep 300/);
+  assert.match(result.note, /last output: waiting for the engine/);
+});
+
+test("counts vitest, pytest and node's closing lines", () => {
+  assert.deepEqual(countResults(" Tests  12 passed | 1 failed (13)\n"), { passed: 12, failed: 1 });
+  assert.deepEqual(countResults("==== 47 passed, 2 failed in 23.1s ====\n"), { passed: 47, failed: 2 });
+  assert.deepEqual(countResults("ℹ pass 3\nℹ fail 1\n"), { passed: 3, failed: 1 });
+});
