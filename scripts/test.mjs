@@ -12,6 +12,7 @@ import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
 import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { ensureStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 const MIN = 60_000;
 const results = [];
@@ -43,6 +44,7 @@ function summary() {
 
 stopAllOnSignals(() => summary());
 preflight("test");
+ensureStripeMock(); // the payment tests need it; without Go ≥ 1.22 this stops here, saying what to install
 
 async function main() {
   if (!(await setupStep("install", () => install({ withTests: true })))) return;
@@ -67,7 +69,9 @@ async function main() {
       migrate(persistTo);
       seedFfmpegCore(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
-      await startWorker({ port, asrPort, persistTo, vars: E2E_WORKER_VARS });
+      // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
+      const stripe = await startStripeMock();
+      await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars } });
     });
     if (started) {
       const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo };

@@ -31,6 +31,8 @@ export default defineConfig({
                 SIGNUPS_PER_MINUTE: "1000000",
                 EXPORTS_PER_MINUTE: "1000000",
                 OPEN_UPLOADS_PER_USER: "1000000",
+                // The real `stripe` client against stripe-mock.
+                ...inject("stripeVars"),
               },
             },
           })),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { billingRoutes } from "./billing/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
@@ -44,6 +45,7 @@ export function createApp() {
     .route("/", ffmpegCoreRoutes)
     .route("/", userSettingsRoutes)
     .route("/", subscriptionRoutes)
+    .route("/", billingRoutes)
     .route("/", serverUrlRoutes)
     .get(
       "/openapi.json",

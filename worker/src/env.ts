@@ -30,6 +30,15 @@ export interface Bindings {
   JOB_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds, doubled on each attempt (default 10). */
   JOB_RETRY_BASE_SECONDS?: string;
+  /** Stripe secret key; without it payments are off and everything else works. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The PRO prices Checkout may sell (price_…). */
+  STRIPE_PRICE_PRO_MONTHLY?: string;
+  STRIPE_PRICE_PRO_ANNUAL?: string;
+  /** Another Stripe API base, e.g. stripe-mock's http://127.0.0.1:12111 in tests; default Stripe's own. */
+  STRIPE_API_BASE?: string;
 }
 
 export interface Variables {

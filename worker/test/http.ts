@@ -57,3 +57,9 @@ export async function signUp(name = `user${Date.now()}${counter++}`) {
 export function setCookies(res: Response): string[] {
   return (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 }
+
+/** Setup shortcut for tests about something else than payments: the account is PRO, so no plan limit applies. */
+export async function makePro(userId: string) {
+  const { env } = await import("cloudflare:test");
+  await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'active' WHERE id = ?").bind(userId).run();
+}

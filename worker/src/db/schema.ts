@@ -25,6 +25,8 @@ export const users = sqliteTable("users", {
   stripeSubscriptionId: text("stripe_subscription_id"),
   subscriptionStatus: text("subscription_status").notNull().default("active"),
   subscriptionEndDate: text("subscription_end_date"),
+  /** `created` of the newest Stripe subscription event applied (0002_billing). */
+  stripeEventAt: integer("stripe_event_at"),
   googleAccessToken: text("google_access_token"),
   googleRefreshToken: text("google_refresh_token"),
   googleTokenExpiry: text("google_token_expiry"),
@@ -167,3 +169,21 @@ export const uploadParts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
+
+/** Stripe webhook events already handled (0002_billing). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: text("received_at").notNull().default(now),
+});
+
+/** Units of work counted against the FREE plan, per calendar month (0002_billing). */
+export const planUsage = sqliteTable("plan_usage", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  period: text("period").notNull(),
+  workId: text("work_id"),
+  createdAt: text("created_at").notNull().default(now),
+});

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Machine-readable fields sent beside `message` (e.g. which plan limit refused the request). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -27,7 +29,7 @@ export function validationError(issues: readonly StandardSchemaV1.Issue[]): Vali
 export function onError(err: Error, c: Context) {
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ message: err.message }, err.status);
+    return c.json({ ...err.details, message: err.message }, err.status);
   }
   if (err instanceof HTTPException) {
     // Hono raises these for its own checks (body limit, malformed JSON, …); keep their status.

@@ -1,4 +1,4 @@
-import { apiErrorSchema, binarySchema, validationErrorSchema } from "@verbatim/shared";
+import { apiErrorSchema, binarySchema, planLimitErrorSchema, validationErrorSchema } from "@verbatim/shared";
 import type { Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
@@ -50,18 +50,22 @@ export const formBody = (schema: Schema, description: string): RequestBody =>
 const ERRORS = {
   400: "Invalid request: the message says why; validation failures list every field in `errors`",
   401: "Not signed in (no or expired session cookie)",
+  402: "The plan's limit is reached: the body names the limit and where to upgrade",
   403: "Cross-origin request refused (CSRF defence)",
   404: "No such resource, or not the caller's",
   409: "The resource's state does not allow this",
   413: "The body is too large",
   415: "The file is not an accepted audio or video type",
   416: "The requested byte range is outside the recording",
-  429: "Too many failed attempts; Retry-After says when to try again",
+  429: "Too many requests (failed sign-ins, sign-ups, exports, open uploads); Retry-After says when to try again",
+  502: "The payment provider did not answer as expected; try again",
+  503: "Payments are not configured on this server",
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 
 function errorResponse(status: ErrorStatus) {
-  const schema = status === 400 ? z.union([validationErrorSchema, apiErrorSchema]) : apiErrorSchema;
+  const schema =
+    status === 400 ? z.union([validationErrorSchema, apiErrorSchema]) : status === 402 ? planLimitErrorSchema : apiErrorSchema;
   const response = json(schema, ERRORS[status]);
   if (status === 429) return { ...response, headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait" } } };
   return response;

@@ -18,6 +18,7 @@ import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { peek, sniffMediaType } from "../uploads/sniff";
 import { assertAcceptedType, NOT_MEDIA, sniffMedia } from "./create";
@@ -37,7 +38,7 @@ const docs = {
     summary: "Start a transcription whose audio arrives in ordered chunks",
     tag,
     responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
-    errors: [400, 415],
+    errors: [400, 402, 415],
   }),
   chunk: doc({
     summary: "Send (or re-send) chunk `idx`, starting `start` seconds into the recording",
@@ -57,7 +58,7 @@ const docs = {
     tag,
     requestBody: rawBody("The recording, at most 500 MB"),
     responses: { 201: json(mediaReceiptSchema, "Stored") },
-    errors: [400, 404, 413, 415],
+    errors: [400, 404, 409, 413, 415],
   }),
 };
 
@@ -70,15 +71,17 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     assertAcceptedType(body.fileName, body.fileType);
     const id = crypto.randomUUID();
-    const row = await insertTranscription(c.get("db"), {
-      id,
-      userId,
-      fileName: body.fileName,
-      fileType: mediaTypeOf(body.fileName, body.fileType),
-      filePath: mediaKey(userId, id, body.fileName),
-      source: "chunks",
-      chunksExpected: body.chunks ?? null,
-    });
+    const row = await withSlot(c.env.DB, userId, () =>
+      insertTranscription(c.get("db"), {
+        id,
+        userId,
+        fileName: body.fileName,
+        fileType: mediaTypeOf(body.fileName, body.fileType),
+        filePath: mediaKey(userId, id, body.fileName),
+        source: "chunks",
+        chunksExpected: body.chunks ?? null,
+      }),
+    );
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
     return c.json(toTranscription(row), 201);
   })

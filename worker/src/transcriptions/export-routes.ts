@@ -81,13 +81,13 @@ const docs = {
         content: { ...file("", FILE_TYPES).content, ...json(transcriptExportSchema, "").content },
       },
     },
-    errors: [400, 404],
+    errors: [400, 404, 429],
   }),
   bulk: doc({
     summary: "Several transcriptions as one ZIP, a file per transcription",
     tag: "exports",
     responses: { 200: file("The ZIP", ["application/zip"], attachment) },
-    errors: [400, 404],
+    errors: [400, 404, 429],
   }),
 };
 

@@ -14,6 +14,7 @@ import { notFound } from "../http/errors";
 import { doc, file, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { resumeStalledJobs } from "../jobs/sweep";
+import { withSlot } from "../plans/limits";
 import { transcriptDocKey } from "./keys";
 import { reanalyze, remove, rename, reprocess, trace } from "./lifecycle";
 import { streamMedia } from "./media";
@@ -34,7 +35,7 @@ const docs = {
     tag,
     requestBody: formBody(uploadFormSchema, "The recording in the `file` field, optionally a `name`"),
     responses: { 201: one("The new transcription, PENDING") },
-    errors: [400, 413, 415],
+    errors: [400, 402, 413, 415],
   }),
   get: doc({ summary: "One transcription with everything", tag, responses: { 200: one("The transcription") }, errors: [404] }),
   rename: doc({ summary: "Rename a transcription", tag, responses: { 200: one("The renamed transcription") }, errors: [400, 404] }),
@@ -48,7 +49,7 @@ const docs = {
     summary: "Run speech recognition again from the stored audio",
     tag,
     responses: { 200: one("The transcription, REPROCESSING") },
-    errors: [404, 409],
+    errors: [402, 404, 409],
   }),
   analyze: doc({
     summary: "Run only the analysis again",
@@ -92,7 +93,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toListItem));
   })
   .post("/transcriptions/upload", docs.upload, async (c) => {
-    const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
+    const userId = currentUserId(c);
+    // The plan's slot is taken before a byte of the body is read.
+    const row = await withSlot(c.env.DB, userId, () => uploadSingleFile(c.env, c.get("db"), userId, c.req.raw));
     return c.json(toTranscription(row), 201);
   })
   .get("/transcriptions/:id", docs.get, async (c) => {
@@ -107,7 +110,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
   .post("/transcriptions/:id/reprocess", docs.reprocess, async (c) => {
-    return c.json(toTranscription(await reprocess(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
+    const userId = currentUserId(c);
+    const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
+    return c.json(toTranscription(row));
   })
   .post("/transcriptions/:id/analyze", docs.analyze, async (c) => {
     return c.json(toTranscription(await reanalyze(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));

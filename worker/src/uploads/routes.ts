@@ -17,6 +17,7 @@ import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
+import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
@@ -56,7 +57,7 @@ const docs = {
     summary: "Start a resumable upload (up to 5 GB); it says the part size and count",
     tag,
     responses: { 201: json(resumableUploadSchema, "The upload, with no parts yet") },
-    errors: [400, 415],
+    errors: [400, 402, 415, 429],
   }),
   get: doc({
     summary: "The upload and the parts the server already holds (to resume)",
@@ -94,15 +95,19 @@ export const uploadRoutes = new Hono<AppEnv>()
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
     assertAcceptedType(fileName, fileType);
     await assertUploadSlotFree(c.get("db"), c.env, userId);
-    const id = crypto.randomUUID();
-    const key = mediaKey(userId, id, fileName);
-    const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
-    const [row] = await c
-      .get("db")
-      .insert(uploads)
-      .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
-      .returning();
-    return c.json(await describe(c.get("db"), row as typeof uploads.$inferSelect), 201);
+    // The slot is taken when the upload starts; its id becomes the transcription's.
+    const row = await withSlot(c.env.DB, userId, async () => {
+      const id = crypto.randomUUID();
+      const key = mediaKey(userId, id, fileName);
+      const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
+      const [created] = await c
+        .get("db")
+        .insert(uploads)
+        .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
+        .returning();
+      return created as typeof uploads.$inferSelect;
+    });
+    return c.json(await describe(c.get("db"), row), 201);
   })
   .get("/uploads/:id", docs.get, async (c) => {
     const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
@@ -163,5 +168,6 @@ export const uploadRoutes = new Hono<AppEnv>()
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
     await db.update(uploads).set({ status: "ABORTED" }).where(eq(uploads.id, row.id));
+    await releaseWork(c.env.DB, row.id);
     return c.json({ message: "Upload aborted" });
   });

@@ -7,6 +7,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useSubscription } from "@/features/subscription/api/subscription-api";
+import { PlanUsage } from "@/features/subscription/components/plan-usage";
 import { useOnline } from "@/lib/use-online";
 import {
   abortUpload,
@@ -35,6 +37,7 @@ const REDIRECT_MS = 1500;
 
 /** /upload: spec §2 "Upload screen", several files at once, each with its own progress. */
 export function UploadPage() {
+  const subscription = useSubscription();
   const { user } = useAuth();
   const navigate = useNavigate();
   const online = useOnline();
@@ -103,6 +106,7 @@ export function UploadPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Upload Audio or Video</h1>
         <p className="text-sm text-muted-foreground">Upload your file to get a transcription, summary, and key points.</p>
+        {subscription.data && <PlanUsage usage={subscription.data.usage} upgradeLink />}
       </div>
 
       <Card>

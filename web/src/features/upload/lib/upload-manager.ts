@@ -1,6 +1,7 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
+import { SUBSCRIPTION_QUERY_KEY } from "@/features/subscription/api/subscription-api";
 import { queryClient } from "@/lib/query-client";
 import { createStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
@@ -218,6 +219,8 @@ async function run(key: string) {
     await failed(key, error);
   } finally {
     controllers.delete(key);
+    // Accepted or refused, the month's usage shown beside the form may have changed.
+    void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
     pump();
   }
 }
