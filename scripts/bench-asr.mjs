@@ -144,7 +144,7 @@ try {
       engines[config] = { port, child, best: null };
     }
     for (let round = 0; round < rounds; round++) {
-      for (const [config, e] of Object.entries(engines)) {
+      for (const e of Object.values(engines)) {
         const run = await timed(() => transcribeDirect(e.port, audio, "ten-minutes.wav"));
         duration = run.value.duration;
         if (!e.best || run.seconds < e.best.seconds) e.best = { seconds: run.seconds, text: run.value.text };

@@ -51,6 +51,8 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       size: object.size,
       fileName: t.fileName,
       contentType: object.httpMetadata?.contentType ?? t.fileType,
+      // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it.
+      language: t.language ?? undefined,
     });
     await env.MEDIA.put(chunkResultKey(t.userId, transcriptionId, idx), JSON.stringify(result), {
       httpMetadata: { contentType: "application/json" },
