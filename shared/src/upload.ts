@@ -64,6 +64,19 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   return null;
 }
 
+/** Whisper's language codes. The spoken language may be given at upload; left out, it is detected. */
+export const SPEECH_LANGUAGE_CODES = [
+  "en", "zh", "de", "es", "ru", "ko", "fr", "ja", "pt", "tr", "pl", "ca", "nl", "ar", "sv", "it",
+  "id", "hi", "fi", "vi", "he", "uk", "el", "ms", "cs", "ro", "da", "hu", "ta", "no", "th", "ur",
+  "hr", "bg", "lt", "la", "mi", "ml", "cy", "sk", "te", "fa", "lv", "bn", "sr", "az", "sl", "kn",
+  "et", "mk", "br", "eu", "is", "hy", "ne", "mn", "bs", "kk", "sq", "sw", "gl", "mr", "pa", "si",
+  "km", "sn", "yo", "so", "af", "oc", "ka", "be", "tg", "sd", "gu", "am", "yi", "lo", "uz", "fo",
+  "ht", "ps", "tk", "nn", "mt", "sa", "lb", "my", "bo", "tl", "mg", "as", "tt", "haw", "ln", "ha",
+  "ba", "jw", "su", "yue",
+] as const;
+export const LANGUAGE_UNKNOWN = "Language must be a language code such as en, de or fr";
+export const speechLanguageSchema = z.enum(SPEECH_LANGUAGE_CODES, { error: LANGUAGE_UNKNOWN });
+
 export const createMultipartSchema = z.object({
   fileName: z.string().trim().min(1).max(255).meta({ examples: ["all-hands.mp4"] }),
   fileType: z.string().max(255).default("").meta({ examples: ["video/mp4"] }),
@@ -91,6 +104,8 @@ export const createChunkedSchema = z.object({
   fileType: z.string().max(255).default("").meta({ examples: ["audio/mpeg"] }),
   /** Total chunks the client will send; may be given later when sealing. */
   chunks: z.number().int().positive().max(10_000).optional(),
+  /** The spoken language's code; left out, it is detected. */
+  language: speechLanguageSchema.optional(),
 });
 
 export const sealChunksSchema = z.object({ chunks: z.number().int().positive().max(10_000) });

@@ -53,6 +53,8 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       size: object.size,
       fileName: t.fileName,
       contentType: object.httpMetadata?.contentType ?? t.fileType,
+      // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it.
+      language: t.language ?? undefined,
     });
     // The plan's length limit can only be checked now that the audio's length is known.
     const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration);

@@ -80,6 +80,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
         filePath: mediaKey(userId, id, body.fileName),
         source: "chunks",
         chunksExpected: body.chunks ?? null,
+        language: body.language ?? null,
       }),
     );
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
