@@ -44,9 +44,10 @@ function summary() {
 
 stopAllOnSignals(() => summary());
 preflight("test");
-ensureStripeMock(); // the payment tests need it; without Go ≥ 1.22 this stops here, saying what to install
 
 async function main() {
+  // The payment tests need stripe-mock; without Go ≥ 1.22 the run stops here, saying what to install.
+  if (!(await setupStep("stripe-mock", ensureStripeMock))) return;
   if (!(await setupStep("install", () => install({ withTests: true })))) return;
   // The build comes first: it generates the router's route tree (typecheck needs it) and web/dist (the
   // Worker's static assets, which the Workers test pool loads too).
