@@ -256,6 +256,9 @@ class Engine:
                 temperature=t,  # batched decoding has no fallback ladder: one temperature
                 beam_size=s.beam_size,
                 word_timestamps=word_timestamps,
+                # Timestamp tokens split a part into segments as the sequential path does; without them
+                # a 30 s part is one segment, one subtitle cue and one transcript line. Measured: no slower.
+                without_timestamps=False,
                 vad_filter=True,
                 batch_size=s.batch_size,
             )
