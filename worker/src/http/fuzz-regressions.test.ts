@@ -2,12 +2,25 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { api, signUp } from "../../test/http";
 import { createApp } from "../app";
+import { reserveSlot } from "../plans/limits";
 import type { Bindings } from "../env";
 import { NOT_JSON } from "./validate";
 
 // The worst inputs the API fuzz step (scripts/fuzz, schemathesis) found, kept so they stay fixed.
 
 describe("inputs found by fuzzing", () => {
+  it("answers an upload with no body 400 even when the plan's allowance is used up", async () => {
+    // Found: POST /api/transcriptions/upload with no body answered 402 to a FREE account at its limit; a
+    // request that can't be an upload is malformed whatever the plan.
+    const { cookie, user } = await signUp();
+    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, user.id);
+    const res = await api("/api/transcriptions/upload", { method: "POST", cookie });
+    expect(res.status).toBe(400);
+    const full = new FormData();
+    full.append("file", new File([new Uint8Array([73, 68, 51, 4])], "a.mp3", { type: "audio/mpeg" }));
+    expect((await api("/api/transcriptions/upload", { method: "POST", cookie, body: full })).status).toBe(402);
+  });
+
   it("refuses a JSON route's request without a body instead of saving nothing and answering 200", async () => {
     // Found: PUT /api/user/preferences with no body answered 200 (Hono reads a missing body as {}, which the
     // all-optional update schema accepted).

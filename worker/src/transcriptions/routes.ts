@@ -93,9 +93,7 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toListItem));
   })
   .post("/transcriptions/upload", docs.upload, async (c) => {
-    const userId = currentUserId(c);
-    // The plan's slot is taken before a byte of the body is read.
-    const row = await withSlot(c.env.DB, userId, () => uploadSingleFile(c.env, c.get("db"), userId, c.req.raw));
+    const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
     return c.json(toTranscription(row), 201);
   })
   .get("/transcriptions/:id", docs.get, async (c) => {

@@ -2,7 +2,8 @@ import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf } from "@verb
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
-import { readFormUntilFile } from "../uploads/form-stream";
+import { withSlot } from "../plans/limits";
+import { assertMultipartForm, readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, assertDeclaredSize, createFileTranscription, spokenLanguage, sniffMedia } from "./create";
 import { mediaKey } from "./keys";
@@ -12,7 +13,14 @@ import { mediaKey } from "./keys";
  * before the file: `name`, and `language` (the spoken language's code; left out, it is detected).
  */
 export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
+  // What can be refused without reading the body is refused before the plan's slot is taken (a malformed
+  // request is a 400 whatever the plan); the slot is taken before a byte of the recording is read.
   assertDeclaredSize(request.headers.get("Content-Length") ?? undefined);
+  assertMultipartForm(request);
+  return withSlot(env.DB, userId, () => storeUpload(env, db, userId, request));
+}
+
+async function storeUpload(env: Bindings, db: Db, userId: string, request: Request) {
   const { fields, file } = await readFormUntilFile(request, "file");
   if (!file) throw new ApiError(400, "Please select a file to upload.");
   const language = spokenLanguage(fields.language);

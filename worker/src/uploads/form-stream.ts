@@ -33,6 +33,13 @@ function concat(a: Uint8Array, b: Uint8Array) {
   return out;
 }
 
+/** Refuses a request that can't be a multipart form with a body before any of it is read; its boundary. */
+export function assertMultipartForm(request: Request): string {
+  const boundary = boundaryOf(request.headers.get("Content-Type") ?? undefined);
+  if (!request.body) throw new ApiError(400, "File cannot be empty");
+  return boundary;
+}
+
 function boundaryOf(contentType: string | undefined) {
   const match = contentType?.match(/^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/i);
   const boundary = match?.[1] ?? match?.[2];
@@ -62,9 +69,8 @@ function parsePartHeaders(raw: string) {
  * Fields after the file are ignored: browsers send fields in form order and the client puts the file last.
  */
 export async function readFormUntilFile(request: Request, fileField: string) {
-  const boundary = boundaryOf(request.headers.get("Content-Type") ?? undefined);
-  if (!request.body) throw new ApiError(400, "File cannot be empty");
-  const reader = request.body.getReader();
+  const boundary = assertMultipartForm(request);
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const delimiter = enc.encode(`\r\n--${boundary}`);
   // The body starts with "--boundary" (no CRLF); prefixing one lets every delimiter be searched the same way.
   let buf: Uint8Array = enc.encode("\r\n");
