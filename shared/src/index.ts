@@ -10,3 +10,4 @@ export * from "./preferences";
 export * from "./profile";
 export * from "./server-url";
 export * from "./subscription";
+export * from "./google";

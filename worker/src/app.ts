@@ -7,6 +7,8 @@ import { limitJsonBodies } from "./http/body-limit";
 import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
+import { meetingRoutes } from "./google/meeting-routes";
+import { googleOAuthRoutes } from "./google/oauth-routes";
 import { healthRoutes } from "./http/health";
 import { requestLogger } from "./http/logger";
 import { chunkedRoutes } from "./transcriptions/chunked";
@@ -39,7 +41,9 @@ export function createApp() {
     .route("/", ffmpegCoreRoutes)
     .route("/", userSettingsRoutes)
     .route("/", subscriptionRoutes)
-    .route("/", serverUrlRoutes);
+    .route("/", serverUrlRoutes)
+    .route("/", googleOAuthRoutes)
+    .route("/", meetingRoutes);
 
   api.onError(onError);
 
