@@ -1,8 +1,9 @@
 import { eq, lt } from "drizzle-orm";
+import { generateCodeVerifier, generateState } from "arctic";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sha256 } from "oslo/crypto";
-import { encodeBase64url, encodeHex } from "oslo/encoding";
+import { encodeHex } from "oslo/encoding";
 import type { Db } from "../db/client";
 import { googleAuthRequests } from "../db/schema";
 
@@ -16,7 +17,6 @@ const TTL_MS = 10 * 60 * 1000;
 export type Intent = "login" | "signup" | "connect" | "drive";
 export type AuthRequest = typeof googleAuthRequests.$inferSelect;
 
-const random = () => encodeBase64url(crypto.getRandomValues(new Uint8Array(32)));
 const hash = async (value: string) => encodeHex(await sha256(new TextEncoder().encode(value)));
 
 function secure(c: Context) {
@@ -29,8 +29,8 @@ export async function beginAuthRequest(
   db: Db,
   v: { intent: Intent; userId: string | null; returnTo: string },
 ) {
-  const handle = random();
-  const request = { state: random(), codeVerifier: random(), nonce: random() };
+  const handle = generateState();
+  const request = { state: generateState(), codeVerifier: generateCodeVerifier(), nonce: generateState() };
   await db.delete(googleAuthRequests).where(lt(googleAuthRequests.expiresAt, Date.now()));
   await db.insert(googleAuthRequests).values({ id: await hash(handle), ...request, ...v, expiresAt: Date.now() + TTL_MS });
   // Lax: Google's redirect back is a top-level GET navigation, which carries Lax cookies.

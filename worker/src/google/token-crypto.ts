@@ -1,8 +1,13 @@
-import { decodeBase64url, encodeBase64url } from "oslo/encoding";
 import type { Bindings } from "../env";
 
 // Google tokens are stored AES-256-GCM encrypted, bound to their user (additional data), as
 // `v1.<iv>.<ciphertext>` with the key's id in google_token_key_id, so keys can rotate.
+
+// oslo 1's base64url encoder emits "/" and "=" that its own decoder refuses; this pair round-trips.
+const encodeBase64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const decodeBase64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
 
 interface KeyEntry {
   id: string;
