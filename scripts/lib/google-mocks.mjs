@@ -303,7 +303,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     const body = req.method === "POST" ? JSON.parse((await readBody(req)) || "{}") : {};
     switch (url.pathname) {
       case "/__control/next-token": // { grant, claims?, tamperSignature?, omitIdToken?, error?, status?, expiresIn? }
-        next.push({ grant: "authorization_code", ...body });
+        next.push({ grant: "authorization_code", ...body }); // grant: "refresh_token" aims at the next refresh
         return sendJson(res, 200, { ok: true });
       case "/__control/fail": // { match: "calendar"|"drive", status, count, reason?, retryAfter? }
         failures.push({ count: 1, ...body });

@@ -65,7 +65,7 @@ const inFlight = new Map<string, Promise<string>>();
 /**
  * A usable access token for the user, refreshed when within two minutes of expiry. One refresh at a time per
  * user: requests in this isolate share the promise, other isolates wait on the lease in D1 and re-read.
- * A revoked or expired grant (invalid_grant) turns the account to "not connected" and answers 401 GRANT_LOST.
+ * A revoked or expired grant (invalid_grant) turns the account to "not connected" and answers 403 GRANT_LOST.
  */
 export async function accessToken(env: Bindings, db: Db, config: GoogleConfig, userId: string): Promise<string> {
   const pending = inFlight.get(userId);
@@ -77,7 +77,7 @@ export async function accessToken(env: Bindings, db: Db, config: GoogleConfig, u
 
 async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: string, waited = 0): Promise<string> {
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user?.googleConnected) throw new ApiError(401, user?.googleStatusMessage ?? "Google account is not connected");
+  if (!user?.googleConnected) throw new ApiError(403, user?.googleStatusMessage ?? "Google account is not connected");
   const access = await decryptToken(env, userId, user.googleTokenKeyId, user.googleAccessToken);
   const expiry = user.googleTokenExpiry ? Date.parse(user.googleTokenExpiry) : 0;
   if (access && expiry - REFRESH_MARGIN_MS > Date.now()) return access;
@@ -85,7 +85,7 @@ async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: s
   const refresh = await decryptToken(env, userId, user.googleTokenKeyId, user.googleRefreshToken);
   if (!refresh) {
     await clearGrant(db, userId, GRANT_LOST);
-    throw new ApiError(401, GRANT_LOST);
+    throw new ApiError(403, GRANT_LOST);
   }
   const now = Date.now();
   const claimed = await env.DB.prepare(
@@ -107,7 +107,7 @@ async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: s
   } catch (err) {
     if (err instanceof OAuth2RequestError && err.code === "invalid_grant") {
       await clearGrant(db, userId, GRANT_LOST);
-      throw new ApiError(401, GRANT_LOST);
+      throw new ApiError(403, GRANT_LOST);
     }
     await db.update(users).set({ googleRefreshLease: null }).where(eq(users.id, userId));
     throw new ApiError(502, "Google did not answer. Please try again.");
@@ -115,7 +115,7 @@ async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: s
 }
 
 /** Revokes the grant at Google (best effort: the tokens are cleared here whatever Google answers). */
-export async function revokeGrant(env: Bindings, db: Db, config: GoogleConfig, user: UserRow) {
+export async function revokeGrant(env: Bindings, config: GoogleConfig, user: UserRow) {
   const token =
     (await decryptToken(env, user.id, user.googleTokenKeyId, user.googleRefreshToken)) ??
     (await decryptToken(env, user.id, user.googleTokenKeyId, user.googleAccessToken));

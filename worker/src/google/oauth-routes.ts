@@ -144,7 +144,7 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const user = await findUserById(db, currentUserId(c));
     const config = googleConfig(c.env);
-    if (user && config) await revokeGrant(c.env, db, config, user);
+    if (user && config) await revokeGrant(c.env, config, user);
     await clearGrant(db, currentUserId(c), null);
     // The profile copies go too; the sign-in link (google_sub) stays so "Sign in with Google" still works.
     await db
