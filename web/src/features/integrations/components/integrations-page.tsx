@@ -78,6 +78,11 @@ function GoogleMeet() {
         <CardDescription>Connect your Google account to bring your meetings into Verbatim.</CardDescription>
       </CardHeader>
       <CardContent>
+        {google.message && (
+          <p role="status" className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+            {google.message}
+          </p>
+        )}
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {BENEFITS.map((b) => (
             <li key={b}>{b}</li>
