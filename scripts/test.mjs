@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { asrPython, root } from "./lib/env.mjs";
+import { startGoogleMocks } from "./lib/google-mocks.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
@@ -60,19 +61,21 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
   const port = Number(process.env.E2E_PORT || 8797);
   const asrPort = Number(process.env.E2E_ASR_PORT || 8796);
+  const google = await startGoogleMocks({ audioFile: `${root}test-fixtures/audio/jfk.mp3` });
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
       migrate(persistTo);
       seedFfmpegCore(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
-      await startWorker({ port, asrPort, persistTo });
+      await startWorker({ port, asrPort, persistTo, vars: google.vars });
     });
     if (started) {
-      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo };
+      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo, E2E_GOOGLE_MOCK_ORIGIN: google.origin };
       await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
     }
   } finally {
     await stopAll();
+    await google.close();
     rmSync(persistTo, { recursive: true, force: true });
   }
 }
