@@ -137,6 +137,12 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await page.goto("/calendar");
     await page.getByText("Not Connected").first().waitFor();
   });
+
+  it("a failed connection comes back with the spec's message", async () => {
+    await page.goto("/integrations?error=google_auth_failed");
+    await toast(page).filter({ hasText: "Google authentication failed. Please try again." }).waitFor();
+    await page.waitForURL(`${BASE_URL}/integrations`);
+  });
 });
 
 describe("a server without Google credentials", () => {

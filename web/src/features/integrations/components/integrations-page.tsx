@@ -6,12 +6,14 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuthErrorToast } from "@/features/auth/hooks/use-auth-error-toast";
 import { useDisconnectGoogle, useGoogleStatus } from "../api/google-api";
 import { ConnectGoogleLink } from "./connect-google-link";
 
 /** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {
   const [tab, setTab] = useState("google-meet");
+  useAuthErrorToast();
   return (
     <div className="space-y-6">
       <div>
