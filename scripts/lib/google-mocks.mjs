@@ -129,6 +129,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
   const failures = []; // injected API failures: { match, status, reason, retryAfter, count }
   const log = [];
   const revoked = [];
+  let tokenDelayMs = 0; // a slow token endpoint, so concurrent refreshes would overlap
 
   const recordingId = (email) => `rec-${subOf(email).slice(0, 10)}`;
   const calendar = (email) => {
@@ -308,12 +309,16 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       case "/__control/fail": // { match: "calendar"|"drive", status, count, reason?, retryAfter? }
         failures.push({ count: 1, ...body });
         return sendJson(res, 200, { ok: true });
+      case "/__control/token-delay": // { ms }
+        tokenDelayMs = Number(body.ms) || 0;
+        return sendJson(res, 200, { ok: true });
       case "/__control/log":
         return sendJson(res, 200, { requests: log, revoked });
       case "/__control/reset":
         next.length = 0;
         failures.length = 0;
         log.length = 0;
+        tokenDelayMs = 0;
         return sendJson(res, 200, { ok: true });
       default:
         return sendJson(res, 404, { error: "unknown control" });
@@ -340,6 +345,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
         res.writeHead(200);
         return res.end();
       }
+      if (url.pathname === "/token" && tokenDelayMs) await new Promise((r) => setTimeout(r, tokenDelayMs));
       service.requestHandler(req, res);
     } catch (err) {
       if (!res.headersSent) sendJson(res, 500, { error: String(err) });

@@ -81,7 +81,16 @@ describe("GET /api/meetings", () => {
     expect((await meetings(signup.session)).status).toBe(200);
     expect((await requests()).filter((r) => r.path === "/token")).toHaveLength(1);
 
+    // Concurrent requests with an expired token share one refresh.
     const me = (await (await api("/api/user", { cookie: signup.session })).json()) as { id: string };
+    await dbRow("UPDATE users SET google_token_expiry = ? WHERE id = ?", new Date(0).toISOString(), me.id);
+    await control("reset");
+    await control("token-delay", { ms: 500 });
+    const together = await Promise.all([meetings(signup.session), meetings(signup.session), meetings(signup.session)]);
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await requests()).filter((r) => r.path === "/token")).toHaveLength(1);
+    await control("reset");
+
     await dbRow("UPDATE users SET google_token_expiry = ? WHERE id = ?", new Date(0).toISOString(), me.id);
     await control("next-token", { grant: "refresh_token", error: "invalid_grant" });
     const lost = await meetings(signup.session);
