@@ -297,6 +297,14 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       return res.end();
     }
     res.writeHead(206, { "Content-Type": "audio/mpeg", "Content-Length": end - start + 1, "Content-Range": `bytes ${start}-${end}/${size}` });
+    const cut = failures.find((x) => x.match === "drive-cut" && x.count > 0);
+    if (cut) {
+      // The connection drops halfway through the range: a client must resume from the byte it reached.
+      cut.count--;
+      res.write(bytes.subarray(start, start + Math.floor((end - start + 1) / 2)));
+      setTimeout(() => res.destroy(), 50);
+      return;
+    }
     res.end(bytes.subarray(start, end + 1));
   }
 
@@ -306,7 +314,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       case "/__control/next-token": // { grant, claims?, tamperSignature?, omitIdToken?, error?, status?, expiresIn? }
         next.push({ grant: "authorization_code", ...body }); // grant: "refresh_token" aims at the next refresh
         return sendJson(res, 200, { ok: true });
-      case "/__control/fail": // { match: "calendar"|"drive", status, count, reason?, retryAfter? }
+      case "/__control/fail": // { match: "calendar"|"drive"|"drive-cut", status, count, reason?, retryAfter? }
         failures.push({ count: 1, ...body });
         return sendJson(res, 200, { ok: true });
       case "/__control/token-delay": // { ms }
