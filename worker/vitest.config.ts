@@ -25,6 +25,15 @@ export default defineConfig({
                 APP_ORIGIN: "http://localhost",
                 // Retries come quickly in tests; the attempt count stays as in production.
                 JOB_RETRY_BASE_SECONDS: "1",
+                // Tests give each client its own CF-Connecting-IP, as Cloudflare would, and create far more
+                // accounts, exports and uploads than any person: the abuse-limit tests restore the real numbers.
+                TRUST_CLOUDFLARE_IP: "true",
+                SIGNUPS_PER_IP_PER_HOUR: "1000000",
+                SIGNUPS_PER_MINUTE: "1000000",
+                EXPORTS_PER_MINUTE: "1000000",
+                OPEN_UPLOADS_PER_USER: "1000000",
+                // The real `stripe` client against stripe-mock.
+                ...inject("stripeVars"),
               },
             },
           })),

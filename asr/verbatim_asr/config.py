@@ -23,6 +23,10 @@ class Settings:
     compute_type: str = "int8"
     threads: int = 0  # 0 -> number of cores
     workers: int = 1
+    # Measured defaults (asr/README.md, "Speed"): batched greedy decoding over VAD parts. batch_size 0 and
+    # beam_size 5 are faster-whisper's own defaults (one 30 s window after another, beam search of 5).
+    batch_size: int = 8
+    beam_size: int = 1
     log_level: str = "info"
 
     @property
@@ -77,12 +81,28 @@ def parse_settings(argv: list[str] | None = None) -> Settings:
         default=_env_int("ASR_WORKERS", d.workers),
         help="parallel transcriptions (ASR_WORKERS, default %(default)s)",
     )
+    p.add_argument(
+        "--batch-size",
+        type=int,
+        default=_env_int("ASR_BATCH_SIZE", d.batch_size),
+        help="VAD parts decoded together; 0 = one 30 s window after another (ASR_BATCH_SIZE, default %(default)s)",
+    )
+    p.add_argument(
+        "--beam-size",
+        type=int,
+        default=_env_int("ASR_BEAM_SIZE", d.beam_size),
+        help="1 = greedy decoding, >1 = beam search (ASR_BEAM_SIZE, default %(default)s)",
+    )
     p.add_argument("--log-level", default=_env_str("ASR_LOG_LEVEL", d.log_level), help="debug|info|warning (ASR_LOG_LEVEL)")
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers/ASR_WORKERS must be >= 1")
     if a.threads < 0:
         p.error("--threads/ASR_THREADS must be >= 0")
+    if a.batch_size < 0:
+        p.error("--batch-size/ASR_BATCH_SIZE must be >= 0")
+    if a.beam_size < 1:
+        p.error("--beam-size/ASR_BEAM_SIZE must be >= 1")
     if not (0 <= a.port <= 65535):
         p.error("--port/ASR_PORT must be 0..65535")
     return Settings(
@@ -93,5 +113,7 @@ def parse_settings(argv: list[str] | None = None) -> Settings:
         compute_type=a.compute_type,
         threads=a.threads,
         workers=a.workers,
+        batch_size=a.batch_size,
+        beam_size=a.beam_size,
         log_level=a.log_level.lower(),
     )

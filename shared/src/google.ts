@@ -7,7 +7,7 @@ export const googleStatusSchema = z.object({
   connected: z.boolean(),
   profile: z.object({ email: z.string().nullable() }).nullable(),
   message: z.string().nullable(),
-});
+}).meta({ id: "GoogleStatus" });
 export type GoogleStatus = z.infer<typeof googleStatusSchema>;
 
 const eventTime = z.object({ dateTime: z.string().nullish(), date: z.string().nullish(), timeZone: z.string().nullish() });
@@ -37,7 +37,7 @@ export const meetingSchema = z.object({
   creator: z.object({ email: z.string().nullish() }).nullish(),
   recording: meetingRecordingSchema.nullish(),
   transcriptionId: z.string().nullish(),
-});
+}).meta({ id: "Meeting" });
 export type Meeting = z.infer<typeof meetingSchema>;
 
 /** POST /api/meetings answers the meeting with its Meet link at the top (spec §7: meetLink is read). */
@@ -66,11 +66,11 @@ export const createMeetingSchema = z
   .refine((m) => Date.parse(m.endTime) > Date.parse(m.startTime), { message: "End time must be after the start time", path: ["endTime"] });
 export type CreateMeetingInput = z.input<typeof createMeetingSchema>;
 
-/** POST /api/meetings/{id}/recording: either the transcription started, or Google must first grant read access. */
-export const recordingImportSchema = z.union([
-  z.object({ transcriptionId: z.string() }),
-  z.object({ authorizeUrl: z.string(), error: z.string() }),
-]);
+/** POST /api/meetings/{id}/recording, 201: the transcription started (or the one made before). */
+export const recordingStartedSchema = z.object({ transcriptionId: z.string() });
+/** 200: Google must first grant read access; the browser goes to `authorizeUrl` and comes back. */
+export const recordingConsentSchema = z.object({ authorizeUrl: z.string(), message: z.string() });
+export const recordingImportSchema = z.union([recordingStartedSchema, recordingConsentSchema]);
 export type RecordingImport = z.infer<typeof recordingImportSchema>;
 
 /** Spec §8 "Auth-page query codes" the server sends back, plus `account_exists` (see the README's deviations). */

@@ -11,3 +11,4 @@ export * from "./profile";
 export * from "./server-url";
 export * from "./subscription";
 export * from "./google";
+export * from "./text";

@@ -39,6 +39,9 @@ export function profileImageProblem(file: { size: number; type: string }) {
   return null;
 }
 
+/** POST /api/user/profile/upload-image: a multipart form with the image. */
+export const profileImageFormSchema = z.object({ file: z.file().describe("A JPG, PNG or GIF image, at most 5 MB") });
+
 export const profileImageResponseSchema = z.object({ profilePictureUrl: z.string(), user: publicUserSchema });
 export type ProfileImageResponse = z.infer<typeof profileImageResponseSchema>;
 

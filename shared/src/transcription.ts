@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { withoutUnsafeChars } from "./text";
+import { segmentSchema } from "./transcript";
 
 export const TRANSCRIPTION_STATUSES = [
   "PENDING",
@@ -44,11 +46,15 @@ export const transcriptionSchema = z.object({
   analysis_engine: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: "Transcription" });
 export type Transcription = z.infer<typeof transcriptionSchema>;
 
 export const renameSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(255, "Name is too long"),
+  name: z
+    .string({ error: "Name is required" })
+    .meta({ examples: ["Weekly sync"] })
+    .transform(withoutUnsafeChars)
+    .pipe(z.string().trim().min(1, "Name is required").max(255, "Name is too long")),
 });
 
 /** Live status info (spec §3) with the job's real log lines. */
@@ -64,6 +70,10 @@ export const traceSchema = z.object({
 });
 export type Trace = z.infer<typeof traceSchema>;
 
+/** DELETE /api/transcriptions/{id}. */
+export const deletedTranscriptionSchema = z.object({ message: z.string(), id: z.string() });
+
+
 export const EXPORT_FORMAT_VALUES = ["txt", "srt", "vtt", "csv", "json", "pdf", "docx"] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMAT_VALUES, {
   error: "Format must be one of txt, srt, vtt, csv, json, pdf, docx",
@@ -74,3 +84,25 @@ export const bulkExportSchema = z.object({
   ids: z.array(z.string()).min(1, "Select at least one transcription").max(200, "Export at most 200 transcriptions at once"),
   format: exportFormatSchema.default("txt"),
 });
+
+/** GET /api/transcriptions/{id}/export: the format, TXT when absent. */
+export const exportQuerySchema = z.object({ format: exportFormatSchema.default("txt") });
+
+/** GET /api/transcriptions/{id}/export?format=json: the transcription as data, nulls kept. */
+export const transcriptExportSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  fileName: z.string(),
+  createdAt: z.string(),
+  status: transcriptionStatusSchema,
+  language: z.string().nullable(),
+  duration: z.number().nullable(),
+  summary: z.string().nullable(),
+  keyPoints: z.unknown(),
+  summaryAnalysis: z.unknown(),
+  details: z.unknown(),
+  formattedTranscript: z.string().nullable(),
+  text: z.string().nullable(),
+  segments: z.array(segmentSchema).nullable(),
+});
+export type TranscriptExport = z.infer<typeof transcriptExportSchema>;

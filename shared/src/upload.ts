@@ -64,10 +64,28 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   return null;
 }
 
+/** Whisper's language codes. The spoken language may be given at upload; left out, it is detected. */
+export const SPEECH_LANGUAGE_CODES = [
+  "en", "zh", "de", "es", "ru", "ko", "fr", "ja", "pt", "tr", "pl", "ca", "nl", "ar", "sv", "it",
+  "id", "hi", "fi", "vi", "he", "uk", "el", "ms", "cs", "ro", "da", "hu", "ta", "no", "th", "ur",
+  "hr", "bg", "lt", "la", "mi", "ml", "cy", "sk", "te", "fa", "lv", "bn", "sr", "az", "sl", "kn",
+  "et", "mk", "br", "eu", "is", "hy", "ne", "mn", "bs", "kk", "sq", "sw", "gl", "mr", "pa", "si",
+  "km", "sn", "yo", "so", "af", "oc", "ka", "be", "tg", "sd", "gu", "am", "yi", "lo", "uz", "fo",
+  "ht", "ps", "tk", "nn", "mt", "sa", "lb", "my", "bo", "tl", "mg", "as", "tt", "haw", "ln", "ha",
+  "ba", "jw", "su", "yue",
+] as const;
+export const LANGUAGE_UNKNOWN = "Language must be a language code such as en, de or fr";
+export const speechLanguageSchema = z.enum(SPEECH_LANGUAGE_CODES, { error: LANGUAGE_UNKNOWN });
+
 export const createMultipartSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  fileType: z.string().max(255).default(""),
-  size: z.number().int().positive(FILE_EMPTY).max(MAX_MULTIPART_BYTES, "File size must be less than 5GB"),
+  fileName: z.string().trim().min(1).max(255).meta({ examples: ["all-hands.mp4"] }),
+  fileType: z.string().max(255).default("").meta({ examples: ["video/mp4"] }),
+  size: z
+    .number()
+    .int()
+    .positive(FILE_EMPTY)
+    .max(MAX_MULTIPART_BYTES, "File size must be less than 5GB")
+    .meta({ examples: [734003200] }),
 });
 
 /** POST /api/uploads and GET /api/uploads/{id}: the upload and the parts the server already holds. */
@@ -82,10 +100,31 @@ export const resumableUploadSchema = z.object({
 export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 
 export const createChunkedSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  fileType: z.string().max(255).default(""),
+  fileName: z.string().trim().min(1).max(255).meta({ examples: ["weekly-sync.mp3"] }),
+  fileType: z.string().max(255).default("").meta({ examples: ["audio/mpeg"] }),
   /** Total chunks the client will send; may be given later when sealing. */
   chunks: z.number().int().positive().max(10_000).optional(),
+  /** The spoken language's code; left out, it is detected. */
+  language: speechLanguageSchema.optional(),
 });
 
 export const sealChunksSchema = z.object({ chunks: z.number().int().positive().max(10_000) });
+
+/** POST /api/transcriptions/upload: a multipart form, streamed (the file part is never held whole). */
+export const uploadFormSchema = z.object({
+  file: z.file().describe("The recording; its first bytes must be audio or video"),
+  name: z.string().max(255).optional().describe("A title; the file name when absent"),
+});
+
+/** Raw bytes as a request body (chunks, parts, playback media) or a file as a response. */
+export const binarySchema = z.file();
+
+/** PUT /api/transcriptions/{id}/chunks/{idx}: the chunk's offset in the whole recording. */
+export const chunkQuerySchema = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
+export const chunkReceiptSchema = z.object({ idx: z.number().int(), start: z.number() });
+
+/** PUT /api/transcriptions/{id}/media. */
+export const mediaReceiptSchema = z.object({ size: z.number().int() });
+
+/** PUT /api/uploads/{id}/parts/{n}. */
+export const uploadedPartSchema = z.object({ partNumber: z.number().int(), etag: z.string() });

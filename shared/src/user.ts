@@ -18,5 +18,5 @@ export const publicUserSchema = z.object({
   google_profile_name: z.string().nullable(),
   google_profile_picture: z.string().nullable(),
   created_at: z.string(),
-});
+}).meta({ id: "PublicUser" });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -122,6 +122,30 @@ describe("validation messages (spec §5)", () => {
     await context.close();
   });
 
+  it("register: e-mail-like usernames, personal and common passwords are refused with clear messages", async () => {
+    const context = await newContext(browser);
+    const page = await newPage(context);
+    const user = uniqueUser();
+    await page.goto("/register");
+    await page.getByLabel("Username").fill(user.email);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.email);
+    await page.getByLabel("Confirm Password").fill(user.email);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("Username cannot be an email address").waitFor();
+    await page.getByLabel("Username").fill(user.username);
+    await page.getByText("Password must not be your username or email").waitFor();
+    // The breach list is the server's: its answer shows in the form.
+    await page.getByLabel("Password", { exact: true }).fill("password1");
+    await page.getByLabel("Confirm Password").fill("password1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await toast(page).filter({ hasText: "Registration failed" }).waitFor();
+    expect(await page.locator("form [role=alert]").textContent()).toBe(
+      "This password is too common. Choose one that is harder to guess",
+    );
+    await context.close();
+  });
+
   it("register: e-mail, minimums and matching confirmation", async () => {
     const context = await newContext(browser);
     const page = await newPage(context);

@@ -122,6 +122,20 @@ const progressOf = (name: string) =>
   page.getByTestId("upload-row").filter({ hasText: name }).getByRole("progressbar").getAttribute("aria-valuenow");
 
 describe("sending files", () => {
+  it("offers the spoken language, the Settings one first, and sends the one chosen", async () => {
+    const select = page.getByLabel("Spoken language");
+    await choose(JFK_MP3);
+    expect(await select.inputValue()).toBe("");
+    // The Settings language (English by default) is offered first.
+    expect(await select.locator("option").nth(1).textContent()).toBe("English");
+    await select.selectOption({ label: "German" });
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/transcriptions/upload"));
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+    const created = (await (await answer).json()) as { language: string | null };
+    expect(created.language).toBe("de");
+    await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 30_000 });
+  });
+
   it("sends several files at once, each with its own progress from the bytes sent", async () => {
     await throttleUploads(400 * 1024);
     await choose(JFK_MP3, JFK_FLAC);

@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { billingRoutes } from "./billing/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { limitJsonBodies } from "./http/body-limit";
 import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
+import { apiDocument, doc } from "./http/openapi";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
 import { meetingRoutes } from "./google/meeting-routes";
 import { googleOAuthRoutes } from "./google/oauth-routes";
 import { healthRoutes } from "./http/health";
+import { refuseUnknownHosts } from "./http/hosts";
+import { securityHeaders } from "./http/security-headers";
 import { requestLogger } from "./http/logger";
 import { chunkedRoutes } from "./transcriptions/chunked";
 import { exportRoutes } from "./transcriptions/export-routes";
@@ -21,6 +25,8 @@ import { subscriptionRoutes } from "./subscription/routes";
 import { userSettingsRoutes } from "./users/routes";
 
 export function createApp() {
+  // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
+  const mounted: Pick<Hono, "routes"> = { routes: [] };
   const api = new Hono<AppEnv>()
     .use(requestLogger)
     .use(closeAfterUnreadBody)
@@ -41,14 +47,27 @@ export function createApp() {
     .route("/", ffmpegCoreRoutes)
     .route("/", userSettingsRoutes)
     .route("/", subscriptionRoutes)
+    .route("/", billingRoutes)
     .route("/", serverUrlRoutes)
     .route("/", googleOAuthRoutes)
-    .route("/", meetingRoutes);
+    .route("/", meetingRoutes)
+    .get(
+      "/openapi.json",
+      doc({
+        summary: "This document: the whole API as OpenAPI 3.1",
+        tag: "meta",
+        auth: false,
+        responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } } },
+      }),
+      async (c) => c.json(await apiDocument(mounted)),
+    );
 
   api.onError(onError);
 
-  const app = new Hono<AppEnv>().route("/api", api);
-  // Only /api/* runs the Worker first; anything else that reaches it is the SPA's (assets with SPA fallback).
+  // The Worker runs first for every path (wrangler.toml), so the host check and the security headers cover
+  // the static app and its SPA fallback as well as the API.
+  const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
+  mounted.routes = app.routes;
   app.notFound((c) =>
     c.req.path.startsWith("/api/")
       ? c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404)

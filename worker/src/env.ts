@@ -19,6 +19,13 @@ export interface Bindings {
   ANALYSIS_BASE_URL?: string;
   ANALYSIS_API_KEY?: string;
   ANALYSIS_MODEL?: string;
+  /** "true" only where Cloudflare's edge sets CF-Connecting-IP (production): per-address limits then trust it. */
+  TRUST_CLOUDFLARE_IP?: string;
+  /** Overrides of the abuse limits (worker/src/http/rate-limit.ts); unset means the production numbers. */
+  SIGNUPS_PER_IP_PER_HOUR?: string;
+  SIGNUPS_PER_MINUTE?: string;
+  EXPORTS_PER_MINUTE?: string;
+  OPEN_UPLOADS_PER_USER?: string;
   /** Attempts per speech job before it is FAILED (default 5). */
   JOB_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds, doubled on each attempt (default 10). */
@@ -36,6 +43,15 @@ export interface Bindings {
   GOOGLE_ISSUER?: string;
   GOOGLE_CALENDAR_API_URL?: string;
   GOOGLE_DRIVE_API_URL?: string;
+  /** Stripe secret key; without it payments are off and everything else works. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The PRO prices Checkout may sell (price_…). */
+  STRIPE_PRICE_PRO_MONTHLY?: string;
+  STRIPE_PRICE_PRO_ANNUAL?: string;
+  /** Another Stripe API base, e.g. stripe-mock's http://127.0.0.1:12111 in tests; default Stripe's own. */
+  STRIPE_API_BASE?: string;
 }
 
 export interface Variables {

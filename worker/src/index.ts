@@ -3,16 +3,21 @@ import { createDb } from "./db/client";
 import type { Bindings } from "./env";
 import { consume } from "./jobs/consumer";
 import type { JobMessage } from "./jobs/messages";
+import { sweepOrphans } from "./jobs/orphans";
 import { resumeStalledJobs } from "./jobs/sweep";
 import { abortAbandonedUploads } from "./uploads/expiry";
 
 const app = createApp();
+/** Must match the hourly entry of `crons` in wrangler.toml. */
+const ORPHAN_SWEEP_CRON = "17 * * * *";
 
 export default {
   fetch: app.fetch,
   queue: consume,
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
-    ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
+    // The hourly trigger (wrangler.toml) sweeps R2 for orphans; the every-minute one resumes stalled work.
+    if (controller.cron === ORPHAN_SWEEP_CRON) ctx.waitUntil(sweepOrphans(db, env.MEDIA));
+    else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

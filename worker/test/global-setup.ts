@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { startEngine } from "./engine";
@@ -12,6 +13,8 @@ declare module "vitest" {
     googleVars: Record<string, string>;
     googleMockOrigin: string;
     proxyUrl: string;
+    /** The Worker's Stripe settings, pointing at stripe-mock. */
+    stripeVars: Record<string, string>;
     longRecording: { duration: number; chunks: { name: string; start: number }[]; clips: string[]; clipReferences: string[]; reference: string };
   }
 }
@@ -19,6 +22,12 @@ declare module "vitest" {
 /** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
 export default async function setup(project: TestProject) {
   const engine = await startEngine();
+  // In this process group: the test command stops the worker suite as a group, mock included.
+  const stripeMock = await startStripeMock({ detached: false }).catch((err) => {
+    engine.process.kill("SIGTERM");
+    throw err;
+  });
+  project.provide("stripeVars", stripeMock.vars);
   const long = buildLongRecording();
   const files: Record<string, string> = {
     "jfk.flac": `${fixtures}/jfk.flac`,
@@ -45,5 +54,6 @@ export default async function setup(project: TestProject) {
     await proxy.close();
     await google.close();
     engine.process.kill("SIGTERM");
+    await stripeMock.stop();
   };
 }

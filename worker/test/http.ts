@@ -1,17 +1,36 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { createApp } from "../src/app";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 
 /** Requests go through the Worker's real fetch handler, as a browser on the app's origin would send them. */
 export const ORIGIN = "http://localhost";
 
-export async function api(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+type ApiInit = RequestInit & { json?: unknown; cookie?: string };
+
+export async function api(path: string, init: ApiInit = {}) {
+  return worker.fetch(apiRequest(path, init));
+}
+
+/**
+ * The same request through the app with some settings changed (vars as an operator would set them), e.g. the
+ * production abuse limits, which the test configuration raises for every other test.
+ */
+export async function apiWithEnv(vars: Partial<Record<keyof Cloudflare.Env, string | undefined>>, path: string, init: ApiInit = {}) {
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(apiRequest(path, init), { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+function apiRequest(path: string, init: ApiInit) {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
   const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+  return new Request(path.startsWith("http") ? path : `${ORIGIN}${path}`, { ...init, headers, body });
 }
 
 /** The `name=value` pair of the session cookie a response set, for use on later requests. */
@@ -21,10 +40,14 @@ export function sessionCookie(res: Response) {
 }
 
 let counter = 0;
+/** A client address of its own for each test client, so per-address limits never join unrelated tests. */
+export const uniqueIp = () => `198.18.${(counter >> 8) & 255}.${counter++ & 255}`;
+
 export async function signUp(name = `user${Date.now()}${counter++}`) {
   const res = await api("/api/register", {
     method: "POST",
     json: { username: name, email: `${name}@example.com`, password: "correct horse" },
+    headers: { "CF-Connecting-IP": uniqueIp() },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const user = (await res.json()) as { id: string; username: string };
@@ -33,4 +56,10 @@ export async function signUp(name = `user${Date.now()}${counter++}`) {
 
 export function setCookies(res: Response): string[] {
   return (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+}
+
+/** Setup shortcut for tests about something else than payments: the account is PRO, so no plan limit applies. */
+export async function makePro(userId: string) {
+  const { env } = await import("cloudflare:test");
+  await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'active' WHERE id = ?").bind(userId).run();
 }

@@ -35,7 +35,11 @@ export async function uploadViaApi(context: BrowserContext, path: string, mimeTy
 export async function waitUntilFinished(context: BrowserContext, id: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await context.request.get(`/api/transcriptions/${id}`);
+    // Locally, miniflare's R2 holds the whole dev server while it streams a large recording to the engine
+    // (about 55 MB/s; production R2 streams natively), so a poll that arrives then may wait its turn: give up
+    // on it after a while and ask again. (Refused uploads no longer stall anything: see api-refusals.e2e.ts.)
+    const response = await context.request.get(`/api/transcriptions/${id}`, { timeout: 10_000 }).catch(() => null);
+    if (!response) continue;
     const t = (await response.json()) as Transcription;
     if (["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"].includes(t.status)) return t;
     await new Promise((r) => setTimeout(r, 1000));

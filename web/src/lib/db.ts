@@ -22,6 +22,8 @@ export interface QueuedUploadRow {
   fileType: string;
   size: number;
   createdAt: number;
+  /** The spoken language chosen at upload (not indexed, so rows from before it need no migration). */
+  language?: string | null;
 }
 
 /**

@@ -34,11 +34,11 @@ describe("registration", () => {
   });
 
   it("refuses a taken username or e-mail with 409, whatever the case", async () => {
-    await register({ username: "grace", email: "grace@example.com", password: "123456" });
-    const sameName = await register({ username: "GRACE", email: "other@example.com", password: "123456" });
+    await register({ username: "grace", email: "grace@example.com", password: "hopper-1906" });
+    const sameName = await register({ username: "GRACE", email: "other@example.com", password: "hopper-1906" });
     expect(sameName.status).toBe(409);
     expect(((await sameName.json()) as { message: string }).message).toBe("Username already exists");
-    const sameMail = await register({ username: "grace2", email: "Grace@Example.com", password: "123456" });
+    const sameMail = await register({ username: "grace2", email: "Grace@Example.com", password: "hopper-1906" });
     expect(sameMail.status).toBe(409);
     expect(((await sameMail.json()) as { message: string }).message).toBe("Email already registered");
   });

@@ -7,10 +7,12 @@ import { ApiError } from "../http/errors";
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
 
-export function lockoutKeys(username: string, ip: string | null) {
-  const keys = [`user:${username.trim().toLowerCase()}`];
-  if (ip) keys.push(`ip:${ip}`);
-  return keys;
+/**
+ * Failures count per account, whichever identifier (username or e-mail) named it, and per client address.
+ * An identifier that names no account is counted by itself, so probing unknown names locks out the same way.
+ */
+export function lockoutKeys(account: { id: string } | undefined, identifier: string, ip: string) {
+  return [account ? `account:${account.id}` : `login:${identifier.trim().toLowerCase()}`, `ip:${ip}`];
 }
 
 /** Throws 429 with Retry-After when any key has reached the limit inside the window. */
@@ -35,6 +37,6 @@ export async function recordFailure(db: Db, keys: string[]) {
 }
 
 /** A successful sign-in clears the account's counter (the address keeps its own). */
-export async function clearAccountFailures(db: Db, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, lockoutKeys(username, null)[0] as string));
+export async function clearAccountFailures(db: Db, accountId: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, `account:${accountId}`));
 }

@@ -1,7 +1,10 @@
-import { loginSchema, registerSchema } from "@verbatim/shared";
+import { loginSchema, messageResponseSchema, publicUserSchema, registerSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { clientAddress } from "../http/client-ip";
+import { doc, json } from "../http/openapi";
+import { assertUnderLimit, recordEvent, SIGNUP_BURST, SIGNUPS_PER_IP } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { toPublicUser } from "../users/public-user";
 import { findUserById } from "../users/repository";
@@ -10,37 +13,68 @@ import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
 import { createSession, deleteSession, deleteUserSessions } from "./session-store";
 
-function clientIp(req: Request) {
-  return req.headers.get("CF-Connecting-IP") ?? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? null;
-}
+const docs = {
+  register: doc({
+    summary: "Create an account and sign in (sets the session cookie)",
+    tag: "auth",
+    auth: false,
+    responses: { 201: json(publicUserSchema, "The new user; the session cookie is set") },
+    errors: [400, 409, 429],
+  }),
+  login: doc({
+    summary: "Sign in (sets the session cookie)",
+    tag: "auth",
+    auth: false,
+    responses: { 200: json(publicUserSchema, "The user; the session cookie is set") },
+    errors: [400, 401, 429],
+  }),
+  logout: doc({
+    summary: "End this session",
+    tag: "auth",
+    auth: false,
+    responses: { 200: json(messageResponseSchema, "Signed out (also when there was no session)") },
+  }),
+  logoutAll: doc({
+    summary: "End every session of the user",
+    tag: "auth",
+    responses: { 200: json(messageResponseSchema, "All sessions ended") },
+  }),
+  user: doc({ summary: "The signed-in user", tag: "auth", responses: { 200: json(publicUserSchema, "The user") } }),
+};
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", validate("json", registerSchema), async (c) => {
-    const user = await register(c.get("db"), c.req.valid("json"));
+  .post("/register", docs.register, validate("json", registerSchema), async (c) => {
+    const db = c.get("db");
+    const ipKey = `signup-ip:${clientAddress(c.req.raw, c.env)}`;
+    await assertUnderLimit(db, c.env, SIGNUPS_PER_IP, ipKey);
+    await assertUnderLimit(db, c.env, SIGNUP_BURST, "signup");
+    const user = await register(db, c.req.valid("json"));
+    await recordEvent(db, ipKey);
+    await recordEvent(db, "signup");
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
     return c.json(toPublicUser(user), 201);
   })
-  .post("/login", validate("json", loginSchema), async (c) => {
-    const user = await authenticate(c.get("db"), c.req.valid("json"), clientIp(c.req.raw));
+  .post("/login", docs.login, validate("json", loginSchema), async (c) => {
+    const user = await authenticate(c.get("db"), c.req.valid("json"), clientAddress(c.req.raw, c.env));
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
     return c.json(toPublicUser(user));
   })
-  .post("/logout", async (c) => {
+  .post("/logout", docs.logout, async (c) => {
     const sessionId = c.get("sessionId");
     if (sessionId) await deleteSession(c.get("db"), sessionId);
     clearSessionCookie(c);
     return c.json({ message: "Logged out" });
   })
-  .post("/logout-all", requireUser, async (c) => {
+  .post("/logout-all", docs.logoutAll, requireUser, async (c) => {
     await deleteUserSessions(c.get("db"), currentUserId(c));
     clearSessionCookie(c);
     return c.json({ message: "All sessions ended" });
   })
-  .get("/user", async (c) => {
+  .get("/user", docs.user, async (c) => {
     const userId = c.get("userId");
     const user = userId ? await findUserById(c.get("db"), userId) : undefined;
     if (!user) throw new ApiError(401, "Not authenticated");

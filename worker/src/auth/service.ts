@@ -4,11 +4,13 @@ import { ApiError } from "../http/errors";
 import { findConflicts, findUserByLogin, insertUser } from "../users/repository";
 import { assertNotLocked, clearAccountFailures, lockoutKeys, recordFailure } from "./lockout";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
+import { assertNotCommonPassword } from "./password-policy";
 
 const INVALID_CREDENTIALS = "Invalid username or password";
 
 export async function register(db: Db, input: RegisterInput) {
   const email = input.email.toLowerCase();
+  await assertNotCommonPassword(input.password);
   const conflicts = await findConflicts(db, input.username, email);
   if (conflicts.username) throw new ApiError(409, "Username already exists");
   if (conflicts.email) throw new ApiError(409, "Email already registered");
@@ -22,15 +24,15 @@ export async function register(db: Db, input: RegisterInput) {
 }
 
 /** Same answer and similar timing whether the account exists or not (no user enumeration). */
-export async function authenticate(db: Db, input: LoginInput, ip: string | null) {
-  const keys = lockoutKeys(input.username, ip);
-  await assertNotLocked(db, keys);
+export async function authenticate(db: Db, input: LoginInput, ip: string) {
   const user = await findUserByLogin(db, input.username);
+  const keys = lockoutKeys(user, input.username, ip);
+  await assertNotLocked(db, keys);
   const ok = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
   if (!user?.password || !ok) {
     await recordFailure(db, keys);
     throw new ApiError(401, INVALID_CREDENTIALS);
   }
-  await clearAccountFailures(db, input.username);
+  await clearAccountFailures(db, user.id);
   return user;
 }

@@ -12,6 +12,7 @@ const timestamps = {
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
   username: text("username").notNull(),
+  usernameKey: text("username_key"),
   email: text("email").notNull(),
   password: text("password"),
   fullName: text("full_name"),
@@ -24,6 +25,8 @@ export const users = sqliteTable("users", {
   stripeSubscriptionId: text("stripe_subscription_id"),
   subscriptionStatus: text("subscription_status").notNull().default("active"),
   subscriptionEndDate: text("subscription_end_date"),
+  /** `created` of the newest Stripe subscription event applied (0002_billing). */
+  stripeEventAt: integer("stripe_event_at"),
   googleAccessToken: text("google_access_token"),
   googleRefreshToken: text("google_refresh_token"),
   googleTokenExpiry: text("google_token_expiry"),
@@ -51,6 +54,12 @@ export const sessions = sqliteTable("sessions", {
 });
 
 export const loginFailures = sqliteTable("login_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull(),
+  at: integer("at").notNull(),
+});
+
+export const rateEvents = sqliteTable("rate_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull(),
   at: integer("at").notNull(),
@@ -166,6 +175,24 @@ export const uploadParts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
+
+/** Stripe webhook events already handled (0002_billing). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: text("received_at").notNull().default(now),
+});
+
+/** Units of work counted against the FREE plan, per calendar month (0002_billing). */
+export const planUsage = sqliteTable("plan_usage", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  period: text("period").notNull(),
+  workId: text("work_id"),
+  createdAt: text("created_at").notNull().default(now),
+});
 
 export const googleAuthRequests = sqliteTable("google_auth_requests", {
   id: text("id").primaryKey(),

@@ -1,3 +1,4 @@
+import { renameSchema } from "@verbatim/shared";
 import { parse } from "content-disposition";
 import { describe, expect, it } from "vitest";
 import { contentDisposition, exportFileName } from "./index";
@@ -15,6 +16,16 @@ describe("exportFileName", () => {
     expect(exportFileName({ name: "../../etc/passwd", fileName: "a.mp3" }, "txt")).toBe("__.._etc_passwd_transcript.txt");
     expect(exportFileName({ name: 'Q3 "final": a/b\\c?', fileName: "a.mp3" }, "txt")).toBe("Q3 'final'_ a_b_c__transcript.txt");
     expect(exportFileName({ name: "tab\there\u0000", fileName: "a.mp3" }, "txt")).toBe("tabhere_transcript.txt");
+  });
+
+  it("drops bidi controls, so a title cannot disguise the download's extension (finding 2)", () => {
+    const name = exportFileName({ name: "invoice\u202eexe.txt", fileName: "a.mp3" }, "txt");
+    expect(name).toBe("invoiceexe.txt_transcript.txt");
+    const header = contentDisposition(name);
+    expect(header).not.toMatch(/%E2%80%AE|\u202e/i);
+    expect(parse(header).parameters.filename).toBe("invoiceexe.txt_transcript.txt");
+    expect(renameSchema.parse({ name: " Q3\u2066 review\r\n " }).name).toBe("Q3 review");
+    expect(renameSchema.parse({ name: "Réunion 👩‍👩‍👧 日本語" }).name).toBe("Réunion 👩‍👩‍👧 日本語");
   });
 
   it("stays under 255 bytes however long the name", () => {

@@ -1,9 +1,8 @@
+import { withoutUnsafeChars } from "@verbatim/shared";
 import type { ExportDoc } from "./types";
 
 // A lone surrogate (possible in JSON-sourced names) makes encodeURIComponent throw.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is being removed.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 // Characters Windows refuses in a file name; "/" and "\" would also turn a ZIP entry into a path.
 const RESERVED = /[<>:"/\\|?*]/g;
 // Most file systems cap a name at 255 bytes; this leaves room for "_transcript", a " (2)" and the extension.
@@ -12,9 +11,7 @@ const utf8 = new TextEncoder();
 
 /** A name that is safe as a downloaded file and as a ZIP entry on every desktop OS. */
 export function safeFileName(name: string): string {
-  return name
-    .replace(LONE_SURROGATE, "\uFFFD")
-    .replace(CONTROL, "")
+  return withoutUnsafeChars(name.replace(LONE_SURROGATE, "\uFFFD"))
     .replaceAll('"', "'")
     .replace(RESERVED, "_")
     .trim()

@@ -1,8 +1,9 @@
+import type { TranscriptExport } from "@verbatim/shared";
 import type { ExportDoc } from "./types";
 
 /** The transcription as data: its fields, timed segments and analysis, with nulls kept so readers see what is missing. */
 export function toJson(doc: ExportDoc): string {
-  const body = {
+  const body: TranscriptExport = {
     id: doc.id,
     name: doc.name,
     fileName: doc.fileName,

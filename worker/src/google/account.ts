@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { GoogleErrorCode } from "@verbatim/shared";
+import { type GoogleErrorCode, usernameSchema } from "@verbatim/shared";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
+import { usernameKey } from "../users/username-key";
 import type { GoogleIdentity } from "./id-token";
 
 // Which account a Google identity signs in to. Accounts are matched by Google's `sub`, never by e-mail
@@ -41,11 +42,13 @@ export async function signUpWithGoogle(db: Db, id: GoogleIdentity) {
   const taken = await db.query.users.findFirst({ columns: { id: true }, where: sql`${users.email} = ${email} COLLATE NOCASE` });
   if (taken) throw new GoogleFlowError("account_exists");
   try {
+    const username = await uniqueUsername(db, usernameBase(id));
     const [row] = await db
       .insert(users)
       .values({
         id: crypto.randomUUID(),
-        username: await uniqueUsername(db, usernameBase(id)),
+        username,
+        usernameKey: usernameKey(username),
         email,
         password: null,
         fullName: id.name,
@@ -68,7 +71,10 @@ export async function linkGoogle(db: Db, userId: string, id: GoogleIdentity) {
   return row;
 }
 
-/** The e-mail's local part, folded to a-z 0-9 . _ - (the name as a fallback); 3–30 characters. */
+/**
+ * The e-mail's local part folded to the username rules (a-z 0-9 . _ -, starting with a letter or digit,
+ * never an "@"), the name as a fallback; 3–30 characters.
+ */
 export function usernameBase(id: Pick<GoogleIdentity, "email" | "name">) {
   const fold = (s: string) =>
     s
@@ -82,13 +88,16 @@ export function usernameBase(id: Pick<GoogleIdentity, "email" | "name">) {
   return base.padEnd(3, "0").slice(0, 30);
 }
 
-/** `base`, or `base` plus the smallest number that no account uses yet (case-insensitively). */
+/**
+ * `base`, or `base` plus the smallest number free, by the look-alike key usernames are unique by
+ * (users/username-key.ts); the result passes the same username rules as a typed one.
+ */
 export async function uniqueUsername(db: Db, base: string) {
-  const rows = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(sql`${users.username} = ${base} COLLATE NOCASE OR ${users.username} LIKE ${`${base}%`}`);
-  const used = new Set(rows.map((r) => r.username.toLowerCase()));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}${n}`)) return `${base}${n}`;
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!usernameSchema.safeParse(candidate).success) continue;
+    const taken = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.usernameKey, usernameKey(candidate)) });
+    if (!taken) return candidate;
+  }
+  throw new GoogleFlowError("google_signup_failed");
 }

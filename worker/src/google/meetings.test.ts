@@ -142,7 +142,7 @@ describe("a meeting's recording", () => {
     const b = await connectedUser(uniqueEmail("rec.b"));
 
     const ask = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
-    expect(ask.status).toBe(403);
+    expect(ask.status).toBe(200);
     const { authorizeUrl } = (await ask.json()) as { authorizeUrl: string };
     expect(authorizeUrl).toBe(`/api/auth/google?intent=drive&returnToUrl=${encodeURIComponent("/calendar?transcribe=evt-recorded")}`);
 

@@ -1,4 +1,4 @@
-import type { GoogleStatus } from "@verbatim/shared";
+import { type GoogleStatus, googleStatusSchema, messageResponseSchema } from "@verbatim/shared";
 import { ArcticFetchError, CodeChallengeMethod, OAuth2RequestError, type OAuth2Tokens } from "arctic";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -7,6 +7,7 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import { createSession } from "../auth/session-store";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
+import { doc, json } from "../http/openapi";
 import { findUserById } from "../users/repository";
 import { GoogleFlowError, linkGoogle, signInWithGoogle, signUpWithGoogle } from "./account";
 import { type AuthRequest, beginAuthRequest, type Intent, takeAuthRequest } from "./auth-requests";
@@ -42,9 +43,46 @@ function exchangeError(err: unknown): GoogleFlowError {
   return new GoogleFlowError("token_exchange_failed");
 }
 
+const tag = "google";
+const query = (name: string, description: string, values?: string[]) => ({
+  in: "query" as const,
+  name,
+  required: false,
+  description,
+  schema: values ? { type: "string" as const, enum: values } : { type: "string" as const },
+});
+const redirect = (description: string) => ({
+  302: { description, headers: { Location: { schema: { type: "string" as const }, description: "Where the browser goes next" } } },
+});
+const docs = {
+  start: doc({
+    summary: "Start Google sign-in or connection (a browser navigation: redirects to Google)",
+    tag,
+    auth: false,
+    parameters: [
+      query("intent", "login (an existing account), signup, connect (the calendar), drive (a recording)", ["login", "signup", "connect", "drive"]),
+      query("returnToUrl", "A same-origin path to come back to"),
+    ],
+    responses: redirect("To Google's consent screen; or back to the app with ?error=<code>; or to /google-oauth-help when Google is not configured"),
+  }),
+  callback: doc({
+    summary: "Google's redirect back (code, state): signs in or connects, then redirects into the app",
+    tag,
+    auth: false,
+    parameters: [query("code", "Authorization code"), query("state", "The state sent to Google"), query("error", "Google's error")],
+    responses: redirect("To returnToUrl (or /dashboard, /integrations); on failure to the page it started from with ?error=<code>"),
+  }),
+  disconnect: doc({
+    summary: "Disconnect Google: revoke the grant at Google and clear the stored tokens",
+    tag,
+    responses: { 200: json(messageResponseSchema, "Disconnected") },
+  }),
+  status: doc({ summary: "Whether the user's Google Calendar is connected", tag, responses: { 200: json(googleStatusSchema, "The status") } }),
+};
+
 export const googleOAuthRoutes = new Hono<AppEnv>()
   /** Starts sign-in (intent login/signup) or connection (connect, drive) with a full-page redirect to Google. */
-  .get("/auth/google", async (c) => {
+  .get("/auth/google", docs.start, async (c) => {
     const config = googleConfig(c.env);
     if (!config) return c.redirect(HELP_NOT_CONFIGURED, 302);
     const origin = new URL(c.req.url).origin;
@@ -80,7 +118,7 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
     }
     return c.redirect(url.toString(), 302);
   })
-  .get("/auth/google/callback", async (c) => {
+  .get("/auth/google/callback", docs.callback, async (c) => {
     const config = googleConfig(c.env);
     if (!config) return c.redirect(HELP_NOT_CONFIGURED, 302);
     const db = c.get("db");
@@ -140,7 +178,7 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .post("/auth/google/disconnect", requireUser, async (c) => {
+  .post("/auth/google/disconnect", docs.disconnect, requireUser, async (c) => {
     const db = c.get("db");
     const user = await findUserById(db, currentUserId(c));
     const config = googleConfig(c.env);
@@ -151,9 +189,9 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
       .update(users)
       .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
       .where(eq(users.id, currentUserId(c)));
-    return c.json({ message: "Google account disconnected", connected: false });
+    return c.json({ message: "Google account disconnected" });
   })
-  .get("/google/status", requireUser, async (c) => {
+  .get("/google/status", docs.status, requireUser, async (c) => {
     const user = await findUserById(c.get("db"), currentUserId(c));
     const connected = Boolean(user?.googleConnected && grantedScopes(user).has(SCOPES.calendar));
     const body: GoogleStatus = {

@@ -7,6 +7,8 @@ import { ApiError } from "./errors";
 const JSON_LIMIT = 1024 * 1024;
 
 export const limitJsonBodies: MiddlewareHandler<AppEnv> = (c, next) => {
+  // No GET or HEAD route reads a body (and one cannot be re-wrapped into a GET request to count it).
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   if (!c.req.header("Content-Type")?.includes("json")) return next();
   return bodyLimit({
     maxSize: JSON_LIMIT,

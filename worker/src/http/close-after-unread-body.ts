@@ -15,6 +15,14 @@ const DRAIN_BYTES = 32 * 1024 * 1024;
 export const closeAfterUnreadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = c.req.raw.body;
   if (!body) return next();
+  // A GET or HEAD may not be rebuilt with a body (new Request throws), and no such route reads one: a body a
+  // client sent anyway is drained after the answer.
+  if (c.req.method === "GET" || c.req.method === "HEAD") {
+    await next();
+    c.res.headers.set("Connection", "close");
+    if (!body.locked) await drain(body.getReader(), DRAIN_BYTES);
+    return;
+  }
   const source = body.getReader();
   let ended = false;
   const watched = new ReadableStream<Uint8Array>(

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { ValidationErrorBody } from "@verbatim/shared";
 
 /** An error whose message is safe and meant for the user; anything else becomes a generic 500. */
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Machine-readable fields sent beside `message` (e.g. which plan limit refused the request). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -16,15 +19,17 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Not found") => new ApiError(404, what);
 
-export function validationError(error: ZodError) {
-  const errors = error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+const segment = (s: PropertyKey | StandardSchemaV1.PathSegment) => String(typeof s === "object" ? s.key : s);
+
+export function validationError(issues: readonly StandardSchemaV1.Issue[]): ValidationErrorBody {
+  const errors = issues.map((i) => ({ field: i.path?.map(segment).join(".") || "body", message: i.message }));
   return { message: errors[0]?.message ?? "Invalid request", errors };
 }
 
 export function onError(err: Error, c: Context) {
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ message: err.message }, err.status);
+    return c.json({ ...err.details, message: err.message }, err.status);
   }
   if (err instanceof HTTPException) {
     // Hono raises these for its own checks (body limit, malformed JSON, …); keep their status.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { notFound } from "./errors";
+import { doc, file } from "./openapi";
 
 // ffmpeg.wasm's core (≈31 MiB) is over the 25 MiB Workers asset limit, so it is kept in R2 and served here.
 const FILES: Record<string, string> = {
@@ -8,7 +9,15 @@ const FILES: Record<string, string> = {
   "ffmpeg-core.wasm": "application/wasm",
 };
 
-export const ffmpegCoreRoutes = new Hono<AppEnv>().get("/ffmpeg/:file", async (c) => {
+const described = doc({
+  summary: "ffmpeg.wasm's core, for converting recordings in the browser",
+  tag: "meta",
+  auth: false,
+  responses: { 200: file("ffmpeg-core.js or ffmpeg-core.wasm", ["text/javascript", "application/wasm"]) },
+  errors: [404],
+});
+
+export const ffmpegCoreRoutes = new Hono<AppEnv>().get("/ffmpeg/:file", described, async (c) => {
   const file = c.req.param("file");
   const type = FILES[file];
   if (!type) throw notFound("No such file");

@@ -1,7 +1,8 @@
-import type { Health } from "@verbatim/shared";
+import { type Health, healthSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import pkg from "../../../package.json";
 import type { AppEnv } from "../env";
+import { doc, json } from "./openapi";
 
 async function answers(probe: () => Promise<unknown>) {
   try {
@@ -12,7 +13,14 @@ async function answers(probe: () => Promise<unknown>) {
   }
 }
 
-export const healthRoutes = new Hono<AppEnv>().get("/health", async (c) => {
+const described = doc({
+  summary: "Version, and whether D1, R2 and the queue answer",
+  tag: "meta",
+  auth: false,
+  responses: { 200: json(healthSchema, "Everything answers"), 503: json(healthSchema, "Something does not answer") },
+});
+
+export const healthRoutes = new Hono<AppEnv>().get("/health", described, async (c) => {
   const [d1, r2, queue] = await Promise.all([
     answers(() => c.env.DB.prepare("SELECT 1").first()),
     answers(() => c.env.MEDIA.head("health-probe")),

@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { apiWithEnv } from "../../test/http";
 
 // The shared api() helper always uses one origin; this route's answer depends on it, so call the Worker directly.
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -19,8 +20,10 @@ describe("GET /api/server-url", () => {
     expect(((await (await get("http://127.0.0.1:5173")).json()) as { environment: string }).environment).toBe("development");
   });
 
-  it("describes any other host as production", async () => {
-    expect(await (await get("https://verbatim.example.com")).json()).toEqual({
+  it("describes the configured public origin as production", async () => {
+    // Only a configured host is answered at all (DNS rebinding): here the production APP_ORIGIN.
+    const res = await apiWithEnv({ APP_ORIGIN: "https://verbatim.example.com" }, "https://verbatim.example.com/api/server-url");
+    expect(await res.json()).toEqual({
       url: "https://verbatim.example.com",
       redirectUri: "https://verbatim.example.com/api/auth/google/callback",
       environment: "production",

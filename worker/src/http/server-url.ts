@@ -1,7 +1,8 @@
-import { GOOGLE_CALLBACK_PATH, type ServerUrl } from "@verbatim/shared";
+import { GOOGLE_CALLBACK_PATH, type ServerUrl, serverUrlSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { googleConfig } from "../google/config";
+import { doc, json } from "./openapi";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -9,7 +10,14 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * What to register in the Google Cloud console: the origin this request reached, so the help page shows the
  * exact redirect URI of the deployment being configured (preview, staging or production alike).
  */
-export const serverUrlRoutes = new Hono<AppEnv>().get("/server-url", (c) => {
+const described = doc({
+  summary: "The origin and Google redirect URI of this deployment",
+  tag: "meta",
+  auth: false,
+  responses: { 200: json(serverUrlSchema, "Where this deployment is reached") },
+});
+
+export const serverUrlRoutes = new Hono<AppEnv>().get("/server-url", described, (c) => {
   const url = new URL(c.req.url);
   const body: ServerUrl = {
     url: url.origin,

@@ -1,11 +1,26 @@
-import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
+import { validator } from "hono-openapi";
 import type { ZodType } from "zod";
 import { validationError } from "./errors";
 
-/** zod validation with the API's error shape: 400 {message, errors}. Malformed JSON is refused the same way. */
+export const NOT_JSON = "Send the body as JSON (Content-Type: application/json)";
+
+const isJson = (contentType: string | undefined) => {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+};
+
+/**
+ * zod validation with the API's error shape: 400 {message, errors}. Malformed JSON is refused the same way.
+ * hono-openapi's validator also hands the schema to the OpenAPI document (GET /api/openapi.json).
+ */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json(validationError(result.error as never), 400);
+  return validator(target, schema, (result, c) => {
+    // Hono reads a body that is not declared JSON as {}, which an all-optional schema (preferences) would
+    // accept: a missing or mislabelled body would then "succeed" without changing anything.
+    if (target === "json" && !isJson(c.req.header("Content-Type"))) {
+      return c.json(validationError([{ message: NOT_JSON }]), 400);
+    }
+    if (!result.success) return c.json(validationError(result.error), 400);
   });
 }

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, makePro, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { transcriptDocKey } from "../transcriptions/keys";
 
 describe("analysis after transcription", () => {
   it("fills every tab of a completed recording", async () => {
-    const { cookie } = await signUp();
+    const { user, cookie } = await signUp();
+    await makePro(user.id); // over the Free plan's 5 minutes
     const { id } = (await (await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav")).json()) as { id: string };
     const { t } = await waitUntilDone(cookie, id, 170_000);
     expect(t.status).toBe("COMPLETED");

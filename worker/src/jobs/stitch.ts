@@ -1,3 +1,4 @@
+import { ownedWrite } from "./orphans";
 import type { SpeechResult } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
@@ -27,9 +28,7 @@ export async function stitch(env: Bindings, db: Db, transcriptionId: string) {
     return;
   }
   const doc = stitchChunks(results as NonNullable<(typeof results)[number]>[]);
-  await env.MEDIA.put(transcriptDocKey(t.userId, transcriptionId), JSON.stringify(doc), {
-    httpMetadata: { contentType: "application/json" },
-  });
+  if (!(await ownedWrite(env, db, t, transcriptDocKey(t.userId, transcriptionId), JSON.stringify(doc)))) return;
   const text = transcriptText(doc.segments);
   await updateTranscription(db, transcriptionId, {
     text,

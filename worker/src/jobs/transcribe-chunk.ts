@@ -1,3 +1,4 @@
+import { ownedWrite } from "./orphans";
 import { and, eq } from "drizzle-orm";
 import { speechProvider } from "../asr";
 import { SpeechError } from "../asr/types";
@@ -8,6 +9,7 @@ import { chunkResultKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { enqueueChunk, holdLease } from "./enqueue";
 import { failTranscription } from "./failure";
+import { durationRefusal, releaseWork } from "../plans/limits";
 import { jobSettings } from "./settings";
 import { stitch } from "./stitch";
 
@@ -51,10 +53,19 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       size: object.size,
       fileName: t.fileName,
       contentType: object.httpMetadata?.contentType ?? t.fileType,
+      // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it.
+      language: t.language ?? undefined,
     });
-    await env.MEDIA.put(chunkResultKey(t.userId, transcriptionId, idx), JSON.stringify(result), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    // The plan's length limit can only be checked now that the audio's length is known.
+    const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration);
+    if (refusal) {
+      await setChunk(db, transcriptionId, idx, { status: "FAILED", error: refusal, leaseUntil: null });
+      await failTranscription(db, transcriptionId, refusal);
+      await releaseWork(env.DB, transcriptionId);
+      return;
+    }
+    // Deleted while the engine worked: what was written is gone again, and there is nothing left to do.
+    if (!(await ownedWrite(env, db, t, chunkResultKey(t.userId, transcriptionId, idx), JSON.stringify(result)))) return;
     await setChunk(db, transcriptionId, idx, { status: "DONE", error: null, leaseUntil: null });
     const seconds = (Date.now() - started) / 1000;
     await appendLog(

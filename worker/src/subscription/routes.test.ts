@@ -7,7 +7,7 @@ describe("GET /api/subscription", () => {
     const { cookie } = await signUp();
     const res = await api("/api/subscription", { cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ plan: "FREE", status: "active" });
+    expect(await res.json()).toMatchObject({ plan: "FREE", status: "active", usage: { used: 0, limit: 3 } });
   });
 
   it("reports the plan and status stored on the user", async () => {
@@ -15,7 +15,7 @@ describe("GET /api/subscription", () => {
     await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'past_due' WHERE id = ?")
       .bind(user.id)
       .run();
-    expect(await (await api("/api/subscription", { cookie })).json()).toEqual({ plan: "PRO", status: "past_due" });
+    expect(await (await api("/api/subscription", { cookie })).json()).toMatchObject({ plan: "PRO", status: "past_due", usage: { limit: null } });
   });
 
   it("needs a session", async () => {

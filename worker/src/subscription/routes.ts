@@ -1,14 +1,31 @@
-import type { Subscription } from "@verbatim/shared";
+import { type Subscription, subscriptionSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
+import { paymentsFor } from "../billing/stripe-client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { doc, json } from "../http/openapi";
+import { usageOf } from "../plans/limits";
 import { findUserById } from "../users/repository";
 
-/** The plan as stored on the user; the payment provider's webhooks will keep these columns current. */
-export const subscriptionRoutes = new Hono<AppEnv>().get("/subscription", requireUser, async (c) => {
+const described = doc({
+  summary: "The caller's plan, this month's usage and the prices Checkout sells",
+  tag: "account",
+  responses: { 200: json(subscriptionSchema, "The plan, its status, usage and prices (null without payments)") },
+});
+
+/**
+ * The plan as stored on the user (kept current by Stripe's webhooks), this month's usage, and the prices
+ * Checkout sells — null when this server has no payments configured, which the page explains.
+ */
+export const subscriptionRoutes = new Hono<AppEnv>().get("/subscription", described, requireUser, async (c) => {
   const user = await findUserById(c.get("db"), currentUserId(c));
   if (!user) throw new ApiError(401, "Not authenticated");
-  const body: Subscription = { plan: user.subscriptionPlan, status: user.subscriptionStatus };
+  const body: Subscription = {
+    plan: user.subscriptionPlan,
+    status: user.subscriptionStatus,
+    usage: await usageOf(c.env.DB, user.id, user.subscriptionPlan),
+    prices: paymentsFor(c.env)?.prices ?? null,
+  };
   return c.json(body);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, makePro, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 import { wordErrorRate } from "../../test/wer";
 
@@ -22,7 +22,8 @@ describe("a long recording sent as chunks", () => {
   it("is transcribed part by part with rising progress and no loss at the seams", async () => {
     expect(long.duration).toBeGreaterThanOrEqual(300);
     expect(long.chunks.length).toBeGreaterThanOrEqual(3);
-    const { cookie } = await signUp();
+    const { user, cookie } = await signUp();
+    await makePro(user.id); // over the Free plan's 5 minutes
     const created = await api("/api/transcriptions/chunked", {
       method: "POST",
       cookie,

@@ -1,4 +1,12 @@
-import { FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED, isAcceptedMedia, MAX_UPLOAD_BYTES } from "@verbatim/shared";
+import {
+  FILE_EMPTY,
+  FILE_TOO_LARGE,
+  FILE_UNSUPPORTED,
+  isAcceptedMedia,
+  LANGUAGE_UNKNOWN,
+  MAX_UPLOAD_BYTES,
+  speechLanguageSchema,
+} from "@verbatim/shared";
 import type { Db } from "../db/client";
 import { transcriptionChunks } from "../db/schema";
 import type { Bindings } from "../env";
@@ -29,11 +37,29 @@ export function assertDeclaredSize(contentLength: string | undefined, max = MAX_
   if (contentLength && Number(contentLength) > max + 64 * 1024) throw new ApiError(413, FILE_TOO_LARGE);
 }
 
+/** The `language` upload field: a Whisper language code, or absent (detect it). */
+export function spokenLanguage(value: string | undefined) {
+  const v = value?.trim().toLowerCase();
+  if (!v) return null;
+  const parsed = speechLanguageSchema.safeParse(v);
+  if (!parsed.success) throw new ApiError(400, LANGUAGE_UNKNOWN);
+  return parsed.data;
+}
+
 /** A transcription whose whole recording sits at `mediaKey`: one chunk, queued at once. */
 export async function createFileTranscription(
   env: Bindings,
   db: Db,
-  v: { id: string; userId: string; name: string | null; fileName: string; fileType: string; mediaKey: string; size: number },
+  v: {
+    id: string;
+    userId: string;
+    name: string | null;
+    fileName: string;
+    fileType: string;
+    mediaKey: string;
+    size: number;
+    language?: string | null;
+  },
 ) {
   const row = await insertTranscription(db, {
     id: v.id,
@@ -44,6 +70,7 @@ export async function createFileTranscription(
     filePath: v.mediaKey,
     fileSize: v.size,
     source: "file",
+    language: v.language ?? null,
   });
   await db.insert(transcriptionChunks).values({ transcriptionId: v.id, idx: 0, r2Key: v.mediaKey, startOffset: 0 });
   await appendLog(db, v.id, `Upload received: ${(v.size / 1024 / 1024).toFixed(1)} MB`);

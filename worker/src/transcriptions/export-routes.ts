@@ -1,11 +1,21 @@
-import { bulkExportSchema, exportFormatSchema, readStoredAnalysis, transcriptDocSchema } from "@verbatim/shared";
+import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
+import {
+  bulkExportSchema,
+  EXPORT_FORMAT_VALUES,
+  type exportFormatSchema,
+  exportQuerySchema,
+  readStoredAnalysis,
+  transcriptDocSchema,
+  transcriptExportSchema,
+} from "@verbatim/shared";
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
 import type { ExportDoc } from "../export";
+import { doc, file, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { transcriptDocKey } from "./keys";
 import { getOwned } from "./repository";
@@ -48,14 +58,49 @@ async function* exports(db: Db, bucket: R2Bucket, userId: string, ids: string[],
   }
 }
 
+const attachment = {
+  "Content-Disposition": { schema: { type: "string" }, description: "attachment; filename=…; filename*=UTF-8''…" },
+} as const;
+/** What export/index.ts answers per format; JSON has a schema of its own. */
+const FILE_TYPES = [
+  "text/plain",
+  "application/x-subrip",
+  "text/vtt",
+  "text/csv",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+];
+const docs = {
+  single: doc({
+    summary: `One transcription as a file: ${EXPORT_FORMAT_VALUES.join(", ")}`,
+    tag: "exports",
+    responses: {
+      200: {
+        description: "The file",
+        headers: attachment,
+        content: { ...file("", FILE_TYPES).content, ...json(transcriptExportSchema, "").content },
+      },
+    },
+    errors: [400, 404, 429],
+  }),
+  bulk: doc({
+    summary: "Several transcriptions as one ZIP, a file per transcription",
+    tag: "exports",
+    responses: { 200: file("The ZIP", ["application/zip"], attachment) },
+    errors: [400, 404, 429],
+  }),
+};
+
 export const exportRoutes = new Hono<AppEnv>()
   .use("/transcriptions/export", requireUser)
   .get(
     "/transcriptions/:id/export",
+    docs.single,
     requireUser,
-    validate("query", z.object({ format: exportFormatSchema.default("txt") })),
+    validate("query", exportQuerySchema),
     async (c) => {
       const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+      await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
       const { contentDisposition, exportFileName, exportTranscription } = await exporter();
       const doc = await toExportDoc(c.env.MEDIA, t);
       const file = await exportTranscription(doc, c.req.valid("query").format);
@@ -68,12 +113,13 @@ export const exportRoutes = new Hono<AppEnv>()
       });
     },
   )
-  .post("/transcriptions/export", validate("json", bulkExportSchema), async (c) => {
+  .post("/transcriptions/export", docs.bulk, validate("json", bulkExportSchema), async (c) => {
     const { ids, format } = c.req.valid("json");
     const userId = currentUserId(c);
     const db = c.get("db");
     // Every id is checked before the first byte goes out: a 404 must not arrive as half a ZIP.
     for (const id of new Set(ids)) await getOwned(db, userId, id);
+    await takeFromLimit(db, c.env, EXPORT_BURST, `export:${userId}`);
     const { contentDisposition, zipExports } = await exporter();
     const zip = zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
     return new Response(zip, {

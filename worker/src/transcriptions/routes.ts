@@ -1,10 +1,20 @@
-import { renameSchema, transcriptDocSchema } from "@verbatim/shared";
+import {
+  deletedTranscriptionSchema,
+  renameSchema,
+  traceSchema,
+  transcriptDocSchema,
+  transcriptionSchema,
+  uploadFormSchema,
+} from "@verbatim/shared";
 import { Hono } from "hono";
+import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
+import { doc, file, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { resumeStalledJobs } from "../jobs/sweep";
+import { withSlot } from "../plans/limits";
 import { transcriptDocKey } from "./keys";
 import { reanalyze, remove, rename, reprocess, trace } from "./lifecycle";
 import { streamMedia } from "./media";
@@ -12,47 +22,111 @@ import { getOwned, listOwned } from "./repository";
 import { toListItem, toTranscription } from "./serialize";
 import { uploadSingleFile } from "./upload";
 
+const tag = "transcriptions";
+const one = (description: string) => json(transcriptionSchema, description);
+const docs = {
+  list: doc({
+    summary: "The caller's transcriptions, newest first (text cut to 280 characters)",
+    tag,
+    responses: { 200: json(z.array(transcriptionSchema), "The list") },
+  }),
+  upload: doc({
+    summary: "Upload one recording (up to 500 MB) and start transcribing it",
+    tag,
+    requestBody: formBody(uploadFormSchema, "The recording in the `file` field, optionally a `name`"),
+    responses: { 201: one("The new transcription, PENDING") },
+    errors: [400, 402, 413, 415],
+  }),
+  get: doc({ summary: "One transcription with everything", tag, responses: { 200: one("The transcription") }, errors: [404] }),
+  rename: doc({ summary: "Rename a transcription", tag, responses: { 200: one("The renamed transcription") }, errors: [400, 404] }),
+  remove: doc({
+    summary: "Delete a transcription with its media and transcript",
+    tag,
+    responses: { 200: json(deletedTranscriptionSchema, "Deleted") },
+    errors: [404],
+  }),
+  reprocess: doc({
+    summary: "Run speech recognition again from the stored audio",
+    tag,
+    responses: { 200: one("The transcription, REPROCESSING") },
+    errors: [402, 404, 409],
+  }),
+  analyze: doc({
+    summary: "Run only the analysis again",
+    tag,
+    responses: { 200: one("The transcription, PROCESSING") },
+    errors: [404, 409],
+  }),
+  trace: doc({
+    summary: "Live status with the job's log lines",
+    tag,
+    responses: { 200: json(traceSchema, "Status and logs") },
+    errors: [404],
+  }),
+  segments: doc({
+    summary: "The timed transcript: segments with word times",
+    tag,
+    responses: { 200: json(transcriptDocSchema, "The segments") },
+    errors: [404],
+  }),
+  media: doc({
+    summary: "The recording, with HTTP Range support for seeking",
+    tag,
+    parameters: [{ in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" }],
+    responses: {
+      200: file("The whole recording", ["audio/*", "video/*", "application/octet-stream"]),
+      206: file("The requested bytes", ["audio/*", "video/*", "application/octet-stream"]),
+      416: { description: "The range is outside the recording (Content-Range says its size)" },
+    },
+    errors: [404],
+  }),
+};
+
 export const transcriptionRoutes = new Hono<AppEnv>()
   .use("/transcriptions/*", requireUser)
   .use("/transcriptions", requireUser)
-  .get("/transcriptions", async (c) => {
+  .get("/transcriptions", docs.list, async (c) => {
     const userId = currentUserId(c);
     // Polling clients double as the crash-recovery heartbeat where no cron runs (local development).
     c.executionCtx.waitUntil(resumeStalledJobs(c.env, c.get("db"), userId).catch(() => {}));
     const rows = await listOwned(c.get("db"), userId);
     return c.json(rows.map(toListItem));
   })
-  .post("/transcriptions/upload", async (c) => {
-    const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
+  .post("/transcriptions/upload", docs.upload, async (c) => {
+    const userId = currentUserId(c);
+    // The plan's slot is taken before a byte of the body is read.
+    const row = await withSlot(c.env.DB, userId, () => uploadSingleFile(c.env, c.get("db"), userId, c.req.raw));
     return c.json(toTranscription(row), 201);
   })
-  .get("/transcriptions/:id", async (c) => {
+  .get("/transcriptions/:id", docs.get, async (c) => {
     return c.json(toTranscription(await getOwned(c.get("db"), currentUserId(c), c.req.param("id"))));
   })
-  .patch("/transcriptions/:id/rename", validate("json", renameSchema), async (c) => {
+  .patch("/transcriptions/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
     const row = await rename(c.get("db"), currentUserId(c), c.req.param("id"), c.req.valid("json").name);
     return c.json(toTranscription(row));
   })
-  .delete("/transcriptions/:id", async (c) => {
+  .delete("/transcriptions/:id", docs.remove, async (c) => {
     await remove(c.env, c.get("db"), currentUserId(c), c.req.param("id"));
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
-  .post("/transcriptions/:id/reprocess", async (c) => {
-    return c.json(toTranscription(await reprocess(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
+  .post("/transcriptions/:id/reprocess", docs.reprocess, async (c) => {
+    const userId = currentUserId(c);
+    const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
+    return c.json(toTranscription(row));
   })
-  .post("/transcriptions/:id/analyze", async (c) => {
+  .post("/transcriptions/:id/analyze", docs.analyze, async (c) => {
     return c.json(toTranscription(await reanalyze(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
   })
-  .get("/transcriptions/:id/trace", async (c) => {
+  .get("/transcriptions/:id/trace", docs.trace, async (c) => {
     return c.json(await trace(c.get("db"), currentUserId(c), c.req.param("id")));
   })
-  .get("/transcriptions/:id/segments", async (c) => {
+  .get("/transcriptions/:id/segments", docs.segments, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
     const obj = await c.env.MEDIA.get(transcriptDocKey(t.userId, t.id));
     if (!obj) throw notFound("The timed transcript is not ready yet");
     return c.json(transcriptDocSchema.parse(await obj.json()));
   })
-  .get("/transcriptions/:id/media", async (c) => {
+  .get("/transcriptions/:id/media", docs.media, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    return streamMedia(c.env.MEDIA, t.filePath, t.fileType, c.req.header("Range"));
+    return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
   });

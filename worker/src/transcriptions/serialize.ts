@@ -1,5 +1,6 @@
 import type { Transcription } from "@verbatim/shared";
 import type { TranscriptionRow } from "../db/schema";
+import { LIST_TEXT_CHARS } from "./repository";
 
 /** JSON columns are returned parsed; a value that doesn't parse is returned as stored (spec §8: clients ignore it). */
 function parsed(value: string | null): unknown {
@@ -43,5 +44,5 @@ export function toTranscription(t: TranscriptionRow): Transcription {
 
 /** The list omits the heavy text columns; the detail call has everything. */
 export function toListItem(t: TranscriptionRow): Transcription {
-  return { ...toTranscription(t), text: t.text ? t.text.slice(0, 280) : null, filtered_text: null, formatted_transcript: null };
+  return { ...toTranscription(t), text: t.text ? t.text.slice(0, LIST_TEXT_CHARS) : null, filtered_text: null, formatted_transcript: null };
 }

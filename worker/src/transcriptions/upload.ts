@@ -4,14 +4,18 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { assertAcceptedType, assertDeclaredSize, createFileTranscription, sniffMedia } from "./create";
+import { assertAcceptedType, assertDeclaredSize, createFileTranscription, spokenLanguage, sniffMedia } from "./create";
 import { mediaKey } from "./keys";
 
-/** POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. */
+/**
+ * POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. Fields sent
+ * before the file: `name`, and `language` (the spoken language's code; left out, it is detected).
+ */
 export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
   assertDeclaredSize(request.headers.get("Content-Length") ?? undefined);
   const { fields, file } = await readFormUntilFile(request, "file");
   if (!file) throw new ApiError(400, "Please select a file to upload.");
+  const language = spokenLanguage(fields.language);
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
@@ -26,7 +30,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
   if (size === 0) throw new ApiError(400, FILE_EMPTY);
   const name = fields.name?.trim() || null;
   try {
-    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size });
+    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size, language });
   } catch (err) {
     await env.MEDIA.delete(key);
     throw err;

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { uploads } from "../db/schema";
+import { planUsage, uploads } from "../db/schema";
 
 /**
  * Gives up open resumable uploads matching `which`: R2 frees the parts they hold (no listing shows them), and
@@ -19,6 +19,8 @@ export async function abortOpenUploads(db: Db, bucket: R2Bucket, which: SQL, lim
       .abort()
       .catch(() => undefined);
     await db.update(uploads).set({ status: "ABORTED" }).where(eq(uploads.id, u.id));
+    // An upload given up never became a transcription: its plan slot is free again.
+    await db.delete(planUsage).where(eq(planUsage.workId, u.id));
   }
   return open.length;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, makePro, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 
 const sha256 = async (data: ArrayBuffer | Uint8Array) =>
@@ -14,7 +14,8 @@ interface UploadState {
 
 describe("resumable uploads of large recordings", () => {
   it("accepts parts in any order, lists them for resuming, and completes into a transcription", async () => {
-    const { cookie } = await signUp();
+    const { user, cookie } = await signUp();
+    await makePro(user.id); // over the Free plan's 5 minutes
     // Five minutes of 16 kHz WAV: over one 8 MiB part, so it travels as two.
     const bytes = await testFile("long.wav");
     const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });

@@ -1,4 +1,13 @@
-import { createMultipartSchema, mediaTypeOf, type ResumableUpload } from "@verbatim/shared";
+import { assertUploadSlotFree } from "../http/rate-limit";
+import {
+  createMultipartSchema,
+  mediaTypeOf,
+  messageResponseSchema,
+  type ResumableUpload,
+  resumableUploadSchema,
+  transcriptionSchema,
+  uploadedPartSchema,
+} from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
@@ -6,7 +15,9 @@ import type { Db } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
+import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
+import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
@@ -40,29 +51,69 @@ async function describe(db: Db, row: typeof uploads.$inferSelect): Promise<Resum
   return { id: row.id, fileName: row.fileName, size: row.size, partSize: row.partSize, partCount: partCount(row.size, row.partSize), parts };
 }
 
+const tag = "resumable uploads";
+const docs = {
+  create: doc({
+    summary: "Start a resumable upload (up to 5 GB); it says the part size and count",
+    tag,
+    responses: { 201: json(resumableUploadSchema, "The upload, with no parts yet") },
+    errors: [400, 402, 415, 429],
+  }),
+  get: doc({
+    summary: "The upload and the parts the server already holds (to resume)",
+    tag,
+    responses: { 200: json(resumableUploadSchema, "The upload") },
+    errors: [404, 409],
+  }),
+  part: doc({
+    summary: "Send part `n` (1-based), exactly the part size (the last one: the rest)",
+    tag,
+    requestBody: rawBody("The part's bytes"),
+    responses: { 200: json(uploadedPartSchema, "Stored") },
+    errors: [400, 404, 409, 415],
+  }),
+  complete: doc({
+    summary: "Join the parts and start transcribing",
+    tag,
+    responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
+    errors: [400, 404, 409],
+  }),
+  abort: doc({
+    summary: "Give up the upload and free its parts",
+    tag,
+    responses: { 200: json(messageResponseSchema, "Aborted") },
+    errors: [404, 409],
+  }),
+};
+
 export const uploadRoutes = new Hono<AppEnv>()
   .use("/uploads", requireUser)
   .use("/uploads/*", requireUser)
-  .post("/uploads", validate("json", createMultipartSchema), async (c) => {
+  .post("/uploads", docs.create, validate("json", createMultipartSchema), async (c) => {
     const userId = currentUserId(c);
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
     assertAcceptedType(fileName, fileType);
-    const id = crypto.randomUUID();
-    const key = mediaKey(userId, id, fileName);
-    const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
-    const [row] = await c
-      .get("db")
-      .insert(uploads)
-      .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
-      .returning();
-    return c.json(await describe(c.get("db"), row as typeof uploads.$inferSelect), 201);
+    await assertUploadSlotFree(c.get("db"), c.env, userId);
+    // The slot is taken when the upload starts; its id becomes the transcription's.
+    const row = await withSlot(c.env.DB, userId, async () => {
+      const id = crypto.randomUUID();
+      const key = mediaKey(userId, id, fileName);
+      const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
+      const [created] = await c
+        .get("db")
+        .insert(uploads)
+        .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
+        .returning();
+      return created as typeof uploads.$inferSelect;
+    });
+    return c.json(await describe(c.get("db"), row), 201);
   })
-  .get("/uploads/:id", async (c) => {
+  .get("/uploads/:id", docs.get, async (c) => {
     const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
     return c.json(await describe(c.get("db"), row));
   })
-  .put("/uploads/:id/parts/:n{[0-9]+}", async (c) => {
+  .put("/uploads/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     const n = Number(c.req.param("n"));
@@ -91,7 +142,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: part.etag, size: expected } });
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/uploads/:id/complete", async (c) => {
+  .post("/uploads/:id/complete", docs.complete, async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
@@ -112,10 +163,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(toTranscription(t), 201);
   })
-  .delete("/uploads/:id", async (c) => {
+  .delete("/uploads/:id", docs.abort, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
     await db.update(uploads).set({ status: "ABORTED" }).where(eq(uploads.id, row.id));
+    await releaseWork(c.env.DB, row.id);
     return c.json({ message: "Upload aborted" });
   });

@@ -6,23 +6,37 @@ const ascii = (bytes: Uint8Array, at: number, text: string) =>
 
 export const SNIFF_BYTES = 64;
 
-export function looksLikeMedia(head: Uint8Array): boolean {
+/** The container's media type, read from its first bytes; null when they are not audio or video we know. */
+export function sniffMediaType(head: Uint8Array): string | null {
   const b = head;
-  if (b.length < 4) return false;
-  if (ascii(b, 0, "ID3")) return true; // MP3 with ID3 tag
-  if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return true; // MPEG audio frame or ADTS AAC
-  if (ascii(b, 0, "RIFF") && (ascii(b, 8, "WAVE") || ascii(b, 8, "AVI "))) return true;
-  if (ascii(b, 0, "OggS") || ascii(b, 0, "fLaC")) return true; // OGG/OGV/Opus, FLAC
-  if (ascii(b, 4, "ftyp") || ascii(b, 4, "moov") || ascii(b, 4, "mdat") || ascii(b, 4, "wide") || ascii(b, 4, "free"))
-    return true; // MP4, M4A, MOV/QuickTime, 3GP
-  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return true; // WebM/Matroska (EBML)
-  if (b[0] === 0x30 && b[1] === 0x26 && b[2] === 0xb2 && b[3] === 0x75) return true; // ASF: WMA/WMV
-  if (b[0] === 0x00 && b[1] === 0x00 && b[2] === 0x01 && ((b[3] ?? 0) === 0xba || (b[3] ?? 0) === 0xb3)) return true; // MPEG-PS/VOB/MPG
-  if (b[0] === 0x47 && (b.length < 189 || b[188] === 0x47)) return true; // MPEG-TS sync byte
-  if (b[4] === 0x47 && (b.length < 193 || b[192] === 0x47)) return true; // M2TS/MTS (4-byte timecode + TS)
-  if (ascii(b, 0, "#!AMR") || ascii(b, 0, "FORM") || ascii(b, 0, ".snd") || ascii(b, 0, "caff")) return true;
-  return false;
+  if (b.length < 4) return null;
+  if (ascii(b, 0, "ID3")) return "audio/mpeg"; // MP3 with ID3 tag
+  if (b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0) return "audio/aac"; // ADTS AAC (layer bits 00)
+  if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return "audio/mpeg"; // MPEG audio frame
+  if (ascii(b, 0, "RIFF") && ascii(b, 8, "WAVE")) return "audio/wav";
+  if (ascii(b, 0, "RIFF") && ascii(b, 8, "AVI ")) return "video/x-msvideo";
+  if (ascii(b, 0, "OggS")) return "audio/ogg"; // OGG/OGV/Opus: media elements play either under this type
+  if (ascii(b, 0, "fLaC")) return "audio/flac";
+  if (ascii(b, 4, "ftyp")) {
+    if (ascii(b, 8, "M4A ") || ascii(b, 8, "M4B ")) return "audio/mp4";
+    if (ascii(b, 8, "qt  ")) return "video/quicktime";
+    if (ascii(b, 8, "3g")) return "video/3gpp";
+    return "video/mp4";
+  }
+  if (ascii(b, 4, "moov") || ascii(b, 4, "mdat") || ascii(b, 4, "wide") || ascii(b, 4, "free")) return "video/quicktime";
+  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return "video/webm"; // WebM/Matroska (EBML)
+  if (b[0] === 0x30 && b[1] === 0x26 && b[2] === 0xb2 && b[3] === 0x75) return "video/x-ms-asf"; // ASF: WMA/WMV
+  if (b[0] === 0x00 && b[1] === 0x00 && b[2] === 0x01 && ((b[3] ?? 0) === 0xba || (b[3] ?? 0) === 0xb3)) return "video/mpeg"; // MPEG-PS/VOB/MPG
+  if (b[0] === 0x47 && (b.length < 189 || b[188] === 0x47)) return "video/mp2t"; // MPEG-TS sync byte
+  if (b[4] === 0x47 && (b.length < 193 || b[192] === 0x47)) return "video/mp2t"; // M2TS/MTS (4-byte timecode + TS)
+  if (ascii(b, 0, "#!AMR")) return "audio/amr";
+  if (ascii(b, 0, "FORM")) return "audio/aiff";
+  if (ascii(b, 0, ".snd")) return "audio/basic";
+  if (ascii(b, 0, "caff")) return "audio/x-caf";
+  return null;
 }
+
+export const looksLikeMedia = (head: Uint8Array) => sniffMediaType(head) !== null;
 
 /** Splits off the first bytes of a stream for sniffing and returns them with a stream that still has everything. */
 export async function peek(stream: ReadableStream<Uint8Array>, bytes = SNIFF_BYTES) {

@@ -1,26 +1,34 @@
+import { normalizeUsername } from "@verbatim/shared";
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
+import { usernameKey } from "./username-key";
 
 export function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
-/** Sign-in accepts the username or the e-mail; both are unique case-insensitively. */
-export function findUserByLogin(db: Db, login: string) {
+/**
+ * Sign-in accepts the username or the e-mail, and the identifier says which: usernames cannot contain "@"
+ * and addresses always do, so one identifier can never name two accounts.
+ */
+export async function findUserByLogin(db: Db, login: string) {
   const value = login.trim();
-  return db.query.users.findFirst({
-    where: or(sql`${users.username} = ${value} COLLATE NOCASE`, sql`${users.email} = ${value} COLLATE NOCASE`),
-  });
+  if (value.includes("@")) return await db.query.users.findFirst({ where: sql`${users.email} = ${value} COLLATE NOCASE` });
+  // The exact name first (it is unique case-insensitively); the look-alike key also finds "Ilya" typed as "llya".
+  const name = normalizeUsername(value);
+  const exact = await db.query.users.findFirst({ where: sql`${users.username} = ${name} COLLATE NOCASE` });
+  return exact ?? db.query.users.findFirst({ where: eq(users.usernameKey, usernameKey(name)) });
 }
 
 export async function findConflicts(db: Db, username: string, email: string) {
+  const key = usernameKey(username);
   const rows = await db
-    .select({ username: users.username, email: users.email })
+    .select({ usernameKey: users.usernameKey, email: users.email })
     .from(users)
-    .where(or(sql`${users.username} = ${username} COLLATE NOCASE`, sql`${users.email} = ${email} COLLATE NOCASE`));
+    .where(or(eq(users.usernameKey, key), sql`${users.email} = ${email} COLLATE NOCASE`));
   return {
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    username: rows.some((r) => r.usernameKey === key),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
 }
@@ -28,7 +36,7 @@ export async function findConflicts(db: Db, username: string, email: string) {
 export async function insertUser(db: Db, values: { username: string; email: string; password: string }) {
   const [row] = await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), ...values })
+    .values({ id: crypto.randomUUID(), ...values, usernameKey: usernameKey(values.username) })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;

@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   DELETE_CONFIRM_MISMATCH,
   deleteAccountSchema,
+  messageResponseSchema,
   PROFILE_IMAGE_EMPTY_MESSAGE,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_SIZE_MESSAGE,
@@ -10,7 +11,11 @@ import {
   PROFILE_IMAGE_TYPES,
   type ProfileImageResponse,
   type ProfileUpdateResponse,
+  preferencesSchema,
   preferencesUpdateSchema,
+  profileImageFormSchema,
+  profileImageResponseSchema,
+  profileUpdateResponseSchema,
   profileUpdateSchema,
 } from "@verbatim/shared";
 import { type Context, Hono } from "hono";
@@ -19,9 +24,11 @@ import { clearSessionCookie } from "../auth/cookie";
 import { assertNotLocked, recordFailure } from "../auth/lockout";
 import { currentUserId, requireUser } from "../auth/middleware";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
+import { assertAcceptableNewPassword } from "../auth/password-policy";
 import { deleteUserSessions } from "../auth/session-store";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
+import { doc, file, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { deleteAccount } from "./account";
 import { getPreferences, savePreferences } from "./preferences";
@@ -39,12 +46,54 @@ async function signedInUser(c: Context<AppEnv>) {
   return user;
 }
 
+const tag = "account";
+const docs = {
+  preferences: doc({ summary: "The user's preferences, every field", tag, responses: { 200: json(preferencesSchema, "Preferences") } }),
+  savePreferences: doc({
+    summary: "Save any sections or fields of the preferences",
+    tag,
+    responses: { 200: json(preferencesSchema, "All preferences after saving") },
+    errors: [400],
+  }),
+  profile: doc({
+    summary: "Update name, e-mail, company and job title",
+    tag,
+    responses: { 200: json(profileUpdateResponseSchema, "Saved") },
+    errors: [400, 409],
+  }),
+  uploadImage: doc({
+    summary: "Upload a profile picture",
+    tag,
+    requestBody: formBody(profileImageFormSchema, "The image in the `file` field"),
+    responses: { 200: json(profileImageResponseSchema, "Saved; the URL serves it") },
+    errors: [400, 413, 415],
+  }),
+  image: doc({
+    summary: "The user's own profile picture",
+    tag,
+    responses: { 200: file("The image", ["image/jpeg", "image/png", "image/gif"]) },
+    errors: [404],
+  }),
+  password: doc({
+    summary: "Change the password; the user's other sessions end",
+    tag,
+    responses: { 200: json(messageResponseSchema, "Changed") },
+    errors: [400, 429],
+  }),
+  remove: doc({
+    summary: "Delete the account with all its data and media (confirm with the username)",
+    tag,
+    responses: { 200: json(messageResponseSchema, "Deleted; the session cookie is cleared") },
+    errors: [400],
+  }),
+};
+
 export const userSettingsRoutes = new Hono<AppEnv>()
-  .get("/user/preferences", requireUser, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
-  .put("/user/preferences", requireUser, validate("json", preferencesUpdateSchema), async (c) =>
+  .get("/user/preferences", docs.preferences, requireUser, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
+  .put("/user/preferences", docs.savePreferences, requireUser, validate("json", preferencesUpdateSchema), async (c) =>
     c.json(await savePreferences(c.get("db"), currentUserId(c), c.req.valid("json"))),
   )
-  .put("/user/profile", requireUser, validate("json", profileUpdateSchema), async (c) => {
+  .put("/user/profile", docs.profile, requireUser, validate("json", profileUpdateSchema), async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const input = c.req.valid("json");
@@ -62,6 +111,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
   })
   .post(
     "/user/profile/upload-image",
+    docs.uploadImage,
     requireUser,
     bodyLimit({
       maxSize: PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
@@ -101,7 +151,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       return c.json(body);
     },
   )
-  .get("/user/profile-image/:file", requireUser, async (c) => {
+  .get("/user/profile-image/:file", docs.image, requireUser, async (c) => {
     // The key is built from the caller's own id, so another user's file name simply is not found.
     const target = profileImageKey(currentUserId(c), c.req.param("file"));
     const object = target && (await c.env.MEDIA.get(target.key));
@@ -117,7 +167,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .put("/user/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+  .put("/user/password", docs.password, requireUser, validate("json", changePasswordSchema), async (c) => {
     const db = c.get("db");
     const user = await signedInUser(c);
     const { currentPassword, newPassword } = c.req.valid("json");
@@ -129,12 +179,13 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       await recordFailure(db, keys);
       throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
     }
+    await assertAcceptableNewPassword(newPassword, user);
     await updateUser(db, user.id, { password: await hashPassword(newPassword) });
     // Anyone else holding a session (a lost laptop, a thief) is signed out; this browser stays signed in.
     await deleteUserSessions(db, user.id, c.get("sessionId") ?? undefined);
     return c.json({ message: "Password updated successfully" });
   })
-  .delete("/user", requireUser, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/user", docs.remove, requireUser, validate("json", deleteAccountSchema), async (c) => {
     const user = await signedInUser(c);
     if (c.req.valid("json").confirm !== user.username) throw new ApiError(400, DELETE_CONFIRM_MISMATCH);
     await deleteAccount(c.get("db"), c.env.MEDIA, user.id);

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
+import { useSubscription } from "@/features/subscription/api/subscription-api";
 import { cn } from "@/lib/cn";
 import { SparklesIcon } from "./icons";
 import { Logo } from "./logo";
@@ -8,6 +9,7 @@ import { NAV_ITEMS } from "./nav-items";
 /** Logo, navigation and the Pro promo; the same content serves the desktop column and the mobile drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const subscription = useSubscription();
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link to="/dashboard" onClick={onNavigate} className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -39,16 +41,18 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           })}
         </ul>
       </nav>
-      <div className="mt-auto rounded-lg border bg-card p-4">
-        <p className="flex items-center gap-2 text-sm font-semibold">
-          <SparklesIcon className="size-4 text-primary" />
-          Upgrade to Pro
-        </p>
-        <p className="mt-1 text-xs text-muted-foreground">Unlock unlimited transcriptions and advanced AI features</p>
-        <Link to="/subscription" onClick={onNavigate} className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}>
-          View Plans
-        </Link>
-      </div>
+      {subscription.data?.plan !== "PRO" && (
+        <div className="mt-auto rounded-lg border bg-card p-4">
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <SparklesIcon className="size-4 text-primary" />
+            Upgrade to Pro
+          </p>
+          <p className="mt-1 text-xs text-muted-foreground">Unlock unlimited transcriptions and advanced AI features</p>
+          <Link to="/subscription" onClick={onNavigate} className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}>
+            View Plans
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

@@ -45,33 +45,23 @@ export function useCreateMeeting() {
 
 /**
  * Transcribes a meeting's Meet recording. When Google has not yet granted read access to it, the server
- * answers 403 with `authorizeUrl`: the browser goes there (a full-page redirect) and comes back to
+ * answers `authorizeUrl`: the browser goes there (a full-page redirect) and comes back to
  * /calendar?transcribe=<id>, which asks again.
  */
 export function useTranscribeRecording() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
-      try {
-        return await apiJson<{ transcriptionId: string }>(`/api/meetings/${encodeURIComponent(eventId)}/recording`, jsonBody("POST", {}));
-      } catch (error) {
-        const authorizeUrl = error instanceof ApiError && error.status === 403 ? bodyField(error, "authorizeUrl") : null;
-        if (authorizeUrl?.startsWith("/api/auth/google")) return { authorizeUrl };
-        throw error;
-      }
+      const result = await apiJson<{ transcriptionId: string } | { authorizeUrl: string }>(
+        `/api/meetings/${encodeURIComponent(eventId)}/recording`,
+        jsonBody("POST", {}),
+      );
+      // Only ever a same-origin path into the server's Google flow.
+      if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?")) throw new Error("Unexpected answer from the server");
+      return result;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),
   });
-}
-
-function bodyField(error: ApiError, field: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(error.message.slice(error.message.indexOf(": ") + 2));
-    const value = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>)[field] : null;
-    return typeof value === "string" ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The meetings API answers failures as JSON `{error}` (spec §7); other endpoints use `{message}`. */

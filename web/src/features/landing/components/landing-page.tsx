@@ -1,3 +1,4 @@
+import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
 import { Link } from "@tanstack/react-router";
 import { CalendarIcon, ClockIcon, DownloadIcon, FileTextIcon, SparklesIcon, UploadIcon, UserIcon } from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
@@ -34,7 +35,8 @@ function Hero() {
     <section aria-labelledby="hero-heading" className="border-b bg-gradient-to-b from-accent/60 to-background">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center md:px-6 md:py-28">
         <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground">
-          <SparklesIcon className="size-3.5 text-primary" />3 free transcripts daily · no card needed
+          <SparklesIcon className="size-3.5 text-primary" />
+          {FREE_PLAN_SUMMARY} · no card needed
         </p>
         <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-balance md:text-6xl">
           Every meeting, transcribed word for word
@@ -176,7 +178,7 @@ function FinalCta() {
       <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
         Stop taking notes. Start listening.
       </h2>
-      <p className="mt-4 text-muted-foreground">3 free transcripts daily, no card needed.</p>
+      <p className="mt-4 text-muted-foreground">{FREE_PLAN_SUMMARY}, no card needed.</p>
       <div className="mt-8 flex flex-col justify-center gap-3 md:flex-row">
         <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
           View pricing

@@ -1,3 +1,4 @@
+import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
 // Landing-page copy. Every product claim is one of the spec's marketing claims (§1) or figures (§9), stated as
 // given; nothing here promises more than those.
 
@@ -93,7 +94,7 @@ export const TESTIMONIALS = [
 export const FAQ = [
   {
     question: "Is there a free plan?",
-    answer: "Yes. You get 3 free transcripts daily, and no card is needed to start. The pricing page lists what each plan includes.",
+    answer: `Yes. The Free plan gives you ${FREE_PLAN_SUMMARY}, and no card is needed to start. The pricing page lists what each plan includes.`,
   },
   {
     question: "Which languages are supported?",
@@ -117,7 +118,7 @@ export const FAQ = [
   },
   {
     question: "Is Pro unlimited?",
-    answer: "Pro includes unlimited transcriptions. See the pricing page for storage and plan details.",
+    answer: "Yes. Pro has no monthly limit and no length limit per recording beyond the 10 hours and 5GB every upload allows.",
   },
   {
     question: "Who can see my recordings?",

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ANNUAL_DISCOUNT, PRO_ANNUAL_CENTS, PRO_ANNUAL_PER_MONTH_CENTS, PRO_MONTHLY_USD } from "@verbatim/shared/subscription";
+import { FREE_FEATURES, PRO_FEATURES } from "@/features/subscription/lib/plans";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -12,20 +13,6 @@ type Billing = "monthly" | "yearly";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-// Spec §9 "Pricing page" figures.
-const FREE_FEATURES = [
-  "Up to 3 transcription files",
-  "100 MB storage (1-40 minutes of recordings)",
-  "30 minutes total transcription time",
-];
-const PRO_FEATURES = [
-  "Unlimited transcription files",
-  "10 GB storage (1-8 h 50 min of recordings)",
-  "2 hours transcription time per month",
-  "AI summaries, action items and topic detection",
-  "Speaker recognition",
-  "Export as PDF, DOCX, SRT/VTT, CSV and TXT",
-];
 
 /** /pricing (spec §2): yearly is 19 × 12 × 0.8 = 182.40 a year, shown as 15.20 a month. */
 export function PricingPage() {

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import type { PlanOption } from "../lib/plans";
+import { type PlanOption, priceIdOf } from "../lib/plans";
 import { CheckIcon } from "./check-icon";
 
 export function PlanCard({
@@ -22,7 +22,8 @@ export function PlanCard({
   const noteId = useId();
   const paid = plan.id !== "free";
   const subscribed = isActivePro(subscription);
-  const unavailable = paid && !plan.priceId;
+  // The server says whether it sells this plan: without Stripe configured it does not.
+  const unavailable = paid && !priceIdOf(plan, subscription);
 
   return (
     <Card
@@ -80,7 +81,7 @@ export function PlanCard({
             </Button>
             {unavailable && (
               <p id={noteId} className="text-center text-xs text-muted-foreground">
-                Online payment is not available yet.
+                Payments are not configured on this server.
               </p>
             )}
           </>

@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/card";
 import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useCheckout, useCustomerPortal, useSubscription } from "../api/subscription-api";
-import { PLAN_OPTIONS, type PlanOption } from "../lib/plans";
+import { PLAN_OPTIONS, type PlanOption, priceIdOf } from "../lib/plans";
+import { PlanUsage } from "./plan-usage";
 import { PlanCard } from "./plan-card";
 
 type PaidPlanId = Exclude<PlanOption["id"], "free">;
@@ -20,11 +21,12 @@ export function SubscriptionPage() {
 
   const subscribe = () => {
     const plan = PLAN_OPTIONS.find((p) => p.id === selected);
-    if (!plan?.priceId) {
+    const priceId = plan && subscription.data ? priceIdOf(plan, subscription.data) : null;
+    if (!priceId) {
       toast({ variant: "destructive", title: "Invalid selection", description: "Please select a paid plan to continue" });
       return;
     }
-    checkout.mutate(plan.priceId);
+    checkout.mutate(priceId);
   };
 
   return (
@@ -102,6 +104,7 @@ function CurrentPlan({
             Your subscription is not active
           </p>
         )}
+        <PlanUsage usage={subscription.usage} />
       </div>
       {isActivePro(subscription) && (
         <Button variant="outline" onClick={onManage} disabled={managing} className="w-full md:w-auto">

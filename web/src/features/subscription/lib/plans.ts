@@ -1,6 +1,9 @@
-import { PRO_ANNUAL_CENTS, PRO_MONTHLY_USD } from "@verbatim/shared/subscription";
+import { FREE_PLAN, PRO_ANNUAL_CENTS, PRO_MONTHLY_USD, type Subscription } from "@verbatim/shared/subscription";
 
-/** Spec §3 "Plan catalogue (client)" with the plans page's figures (§9). */
+/**
+ * Spec §3 "Plan catalogue (client)" with the one FREE plan the server enforces (the plans page's figures, §9;
+ * README "Deviations from the spec"). Landing, pricing, FAQ and this page all show these lists.
+ */
 export interface PlanOption {
   id: "free" | "pro-monthly" | "pro-annual";
   title: string;
@@ -9,18 +12,24 @@ export interface PlanOption {
   priceDetail: string;
   features: string[];
   popular?: boolean;
-  /**
-   * The payment provider's price id. Unset placeholders until payments are configured (VITE_STRIPE_PRICE_*
-   * at build time); a paid plan without one cannot be selected (spec §3).
-   */
-  priceId: string | null;
+  /** Which of the server's prices (GET /api/subscription `prices`) the plan sells; none for Free. */
+  priceKey: "monthly" | "annual" | null;
 }
 
-const envPrice = (value: string | undefined) => (value?.startsWith("price_") ? value : null);
+/** The plan's price id on this server; null while the server has no payments configured (spec §3). */
+export const priceIdOf = (plan: PlanOption, subscription: Subscription) =>
+  plan.priceKey && subscription.prices ? subscription.prices[plan.priceKey] : null;
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-const PRO_FEATURES = [
+export const FREE_FEATURES = [
+  `${FREE_PLAN.transcriptionsPerMonth} transcriptions per month`,
+  `${FREE_PLAN.maxMinutesPerTranscription} minutes maximum per transcription`,
+  "Summaries and key points",
+  "Export as TXT",
+];
+
+export const PRO_FEATURES = [
   "Unlimited transcriptions",
   "Files up to 10 hours and 5GB",
   "AI summaries, key points and action items",
@@ -36,8 +45,8 @@ export const PLAN_OPTIONS: readonly PlanOption[] = [
     description: "Try Verbatim on a few recordings.",
     price: "$0",
     priceDetail: "forever",
-    features: ["3 transcriptions per month", "5 minutes maximum per transcription", "Summaries and key points", "Export as TXT"],
-    priceId: null,
+    features: FREE_FEATURES,
+    priceKey: null,
   },
   {
     id: "pro-monthly",
@@ -47,7 +56,7 @@ export const PLAN_OPTIONS: readonly PlanOption[] = [
     priceDetail: "per month",
     features: PRO_FEATURES,
     popular: true,
-    priceId: envPrice(import.meta.env.VITE_STRIPE_PRICE_PRO_MONTHLY),
+    priceKey: "monthly",
   },
   {
     id: "pro-annual",
@@ -56,7 +65,7 @@ export const PLAN_OPTIONS: readonly PlanOption[] = [
     price: usd(PRO_ANNUAL_CENTS),
     priceDetail: "per year",
     features: PRO_FEATURES,
-    priceId: envPrice(import.meta.env.VITE_STRIPE_PRICE_PRO_ANNUAL),
+    priceKey: "annual",
   },
 ];
 

@@ -58,7 +58,9 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
               <Badge tone={KIND_LABEL[point.kind].tone} className="w-fit">
                 {KIND_LABEL[point.kind].label}
               </Badge>
-              <span className="flex-1">{point.text}</span>
+              <span dir="auto" className="flex-1">
+                {point.text}
+              </span>
               {at !== null && onSeek && (
                 <button
                   type="button"

@@ -86,7 +86,8 @@ export function TranscriptLines({ lines, activeIndex, follow, onSeek, matches = 
               ) : (
                 <span className="shrink-0 font-mono text-xs text-muted-foreground tabular-nums">[{formatClock(start)}]</span>
               ))}
-            <p className="min-w-0 flex-1 whitespace-pre-wrap break-words">
+            {/* dir="auto": Arabic, Hebrew, Persian or Urdu lines read right to left, each by its own first letters. */}
+            <p dir="auto" className="min-w-0 flex-1 whitespace-pre-wrap break-words">
               {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
               {highlight(line.text, byLine.get(i) ?? [], activeMatch)}
             </p>

@@ -3,8 +3,15 @@ import type { ResumableUpload } from "@verbatim/shared/upload";
 import { apiFetch, apiJson, jsonBody } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
-export function uploadSingle(file: Blob, fileName: string, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) {
+export function uploadSingle(
+  file: Blob,
+  fileName: string,
+  language: string | null,
+  onProgress: (loaded: number, total: number) => void,
+  signal: AbortSignal,
+) {
   const form = new FormData();
+  if (language) form.append("language", language); // before the file: the server reads the form as a stream
   form.append("file", file, fileName);
   return xhrUpload<Transcription>({ method: "POST", url: "/api/transcriptions/upload", body: form, onProgress, signal });
 }
@@ -39,7 +46,10 @@ export async function abortResumable(id: string) {
 }
 
 /** POST /api/transcriptions/chunked: a transcription that will receive its audio in `chunks` pieces. */
-export const createChunked = (input: { fileName: string; fileType: string; chunks: number }, signal: AbortSignal) =>
+export const createChunked = (
+  input: { fileName: string; fileType: string; chunks: number; language?: string },
+  signal: AbortSignal,
+) =>
   apiJson<Transcription>("/api/transcriptions/chunked", { ...jsonBody("POST", input), signal });
 
 /** PUT one piece of audio, `start` seconds into the recording. */

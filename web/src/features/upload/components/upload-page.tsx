@@ -4,9 +4,13 @@ import { showProcessingOverlay } from "@/components/layout/processing-overlay";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Select } from "@/components/ui/select";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useSubscription } from "@/features/subscription/api/subscription-api";
+import { PlanUsage } from "@/features/subscription/components/plan-usage";
+import { usePreferences } from "@/features/user/api/preferences";
 import { useOnline } from "@/lib/use-online";
 import {
   abortUpload,
@@ -28,6 +32,7 @@ import {
 import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
 import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
+import { spokenLanguageOptions } from "../lib/languages";
 import { UploadRow } from "./upload-row";
 
 /** Spec §9: the pause on the success message before going to the list. */
@@ -35,6 +40,7 @@ const REDIRECT_MS = 1500;
 
 /** /upload: spec §2 "Upload screen", several files at once, each with its own progress. */
 export function UploadPage() {
+  const subscription = useSubscription();
   const { user } = useAuth();
   const navigate = useNavigate();
   const online = useOnline();
@@ -43,6 +49,9 @@ export function UploadPage() {
   const [failureDismissed, setFailureDismissed] = useState(false);
   const [compress, setCompress] = useState(true);
   const compressId = useId();
+  const [language, setLanguage] = useState("");
+  const languageId = useId();
+  const settingsLanguage = usePreferences().data?.general.language;
   const interrupted = useInterruptedUploads(user?.id);
 
   // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
@@ -95,7 +104,7 @@ export function UploadPage() {
     }
     setInlineError(null);
     setFailureDismissed(false);
-    void startUploads(user.id, { compress });
+    void startUploads(user.id, { compress, language: language || null });
   };
 
   return (
@@ -103,6 +112,7 @@ export function UploadPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Upload Audio or Video</h1>
         <p className="text-sm text-muted-foreground">Upload your file to get a transcription, summary, and key points.</p>
+        {subscription.data && <PlanUsage usage={subscription.data.usage} upgradeLink />}
       </div>
 
       <Card>
@@ -169,6 +179,22 @@ export function UploadPage() {
                   </span>
                 </span>
               </label>
+            )}
+
+            {items.some((i) => i.status === "idle" || i.status === "error") && (
+              <div className="space-y-1.5 text-sm">
+                <label htmlFor={languageId} className="block font-medium">
+                  Spoken language
+                </label>
+                <Select id={languageId} value={language} onChange={(e) => setLanguage(e.target.value)}>
+                  <option value="">Detect automatically</option>
+                  {spokenLanguageOptions(settingsLanguage).map((o) => (
+                    <option key={o.code} value={o.code}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
             )}
 
             {queued && online && <p className="text-sm text-muted-foreground">Back online: sending queued files...</p>}

@@ -13,6 +13,7 @@ const PARALLEL_CHUNKS = 3;
 export async function uploadChunked(
   recording: CompressedRecording,
   fileName: string,
+  language: string | null,
   signal: AbortSignal,
   onProgress: (sentBytes: number, totalBytes: number) => void,
 ): Promise<Transcription> {
@@ -22,7 +23,7 @@ export async function uploadChunked(
   const report = () => onProgress([...sent.values()].reduce((a, b) => a + b, 0), total);
 
   const transcription = await withRetry(
-    () => createChunked({ fileName, fileType: audio.type, chunks: chunks.length }, signal),
+    () => createChunked({ fileName, fileType: audio.type, chunks: chunks.length, ...(language ? { language } : {}) }, signal),
     signal,
   );
 

@@ -1,6 +1,7 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
+import { SUBSCRIPTION_QUERY_KEY } from "@/features/subscription/api/subscription-api";
 import { queryClient } from "@/lib/query-client";
 import { createStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
@@ -45,6 +46,8 @@ export interface UploadItem {
   uploadId: string | null;
   /** Compress in the browser first (videos and long recordings, when the user keeps the option on). */
   compress: boolean;
+  /** The spoken language the user chose (a Whisper code); null = the engine detects it. */
+  language: string | null;
 }
 
 /** Spec §9: the pause before an upload starts. */
@@ -94,6 +97,7 @@ export function addFiles(files: File[]) {
     transcriptionId: null,
     uploadId: null,
     compress: worthCompressing(file),
+    language: null,
   }));
   store.set((items) => [...items, ...added]);
 }
@@ -123,10 +127,13 @@ export function clearAccepted() {
 }
 
 /** Sends every idle or failed file; offline, they are queued in IndexedDB instead. */
-export async function startUploads(userId: string, { compress }: { compress: boolean }) {
+export async function startUploads(
+  userId: string,
+  { compress, language = null }: { compress: boolean; language?: string | null },
+) {
   currentUserId = userId;
   const toSend = store.get().filter((item) => item.status === "idle" || item.status === "error");
-  for (const item of toSend) update(item.key, { compress: compress && worthCompressing(item) });
+  for (const item of toSend) update(item.key, { compress: compress && worthCompressing(item), language });
   if (!navigator.onLine) {
     await Promise.all(toSend.map((item) => queue(item, userId)));
     return;
@@ -145,6 +152,7 @@ async function queue(item: UploadItem, userId: string) {
       fileType: item.type,
       size: item.size,
       createdAt: Date.now(),
+      language: item.language,
     });
     update(item.key, { status: "queued", error: null, progress: 0 });
   } catch {
@@ -183,6 +191,7 @@ async function restoreAndSend(userId: string) {
       transcriptionId: null,
       uploadId: null,
       compress: worthCompressing({ size: row.size, type: row.fileType, name: row.fileName }),
+      language: row.language ?? null,
     }));
   if (restored.length > 0) store.set((items) => [...items, ...restored]);
   if (!navigator.onLine) return;
@@ -218,6 +227,8 @@ async function run(key: string) {
     await failed(key, error);
   } finally {
     controllers.delete(key);
+    // Accepted or refused, the month's usage shown beside the form may have changed.
+    void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
     pump();
   }
 }
@@ -232,7 +243,7 @@ function sendOriginal(item: UploadItem, signal: AbortSignal) {
   update(item.key, { status: "uploading", progress: 0 });
   const onBytes = (sent: number) => update(item.key, { progress: item.size > 0 ? (sent / item.size) * 100 : 100 });
   if (!needsResumable(item.size)) {
-    return uploadSingle(item.file, item.name, (loaded, total) => onBytes((loaded / total) * item.size), signal);
+    return uploadSingle(item.file, item.name, item.language, (loaded, total) => onBytes((loaded / total) * item.size), signal);
   }
   const userId = currentUserId;
   return uploadResumable(item.file, { fileName: item.name, fileType: item.type }, item.uploadId, signal, {
@@ -262,7 +273,7 @@ async function sendCompressed(item: UploadItem, signal: AbortSignal): Promise<Tr
     return null;
   }
   update(item.key, { status: "uploading", progress: 0 });
-  return uploadChunked(recording, item.name, signal, (sent, total) =>
+  return uploadChunked(recording, item.name, item.language, signal, (sent, total) =>
     update(item.key, { progress: total > 0 ? (sent / total) * 100 : 100 }),
   );
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { apiWithEnv, signUp, uniqueIp } from "../../test/http";
+import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+
+// The test configuration raises every limit for the other tests; these requests run with the production numbers.
+const production = {
+  SIGNUPS_PER_IP_PER_HOUR: undefined,
+  SIGNUPS_PER_MINUTE: undefined,
+  EXPORTS_PER_MINUTE: undefined,
+  OPEN_UPLOADS_PER_USER: undefined,
+};
+let n = 0;
+const registerFrom = (ip: string, vars: Record<string, string | undefined> = production) => {
+  const name = `limit${Date.now().toString(36)}${n++}`;
+  return apiWithEnv(vars, "/api/register", {
+    method: "POST",
+    json: { username: name, email: `${name}@example.com`, password: "limit-pass-31" },
+    headers: { "CF-Connecting-IP": ip },
+  });
+};
+
+async function expectTooMany(res: Response, message: RegExp, maxSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get("Retry-After"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+  expect(((await res.json()) as { message: string }).message).toMatch(message);
+}
+
+describe("abuse limits that do not depend on the plan (finding 10)", () => {
+  it("limits registrations per client address to 5 an hour", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await registerFrom(ip)).status).toBe(201);
+    await expectTooMany(await registerFrom(ip), /Too many accounts were created from your network/, 3600);
+    expect((await registerFrom(uniqueIp())).status).toBe(201);
+  });
+
+  it("limits a burst of sign-ups from many addresses to 30 a minute", async () => {
+    const burstOnly = { ...production, SIGNUPS_PER_IP_PER_HOUR: "1000000" };
+    let refused: Response | undefined;
+    for (let i = 0; i < 31 && !refused; i++) {
+      const res = await registerFrom(uniqueIp(), burstOnly);
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(201);
+    }
+    expect(refused).toBeDefined();
+    await expectTooMany(refused as Response, /Too many sign-ups right now/, 60);
+  });
+
+  it("limits exports to 30 a minute per user, single files and ZIPs together", async () => {
+    const { cookie } = await signUp();
+    const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+    await waitUntilDone(cookie, id);
+    for (let i = 0; i < 29; i++) {
+      const res = await apiWithEnv(production, `/api/transcriptions/${id}/export?format=txt`, { cookie });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const zip = await apiWithEnv(production, "/api/transcriptions/export", { method: "POST", cookie, json: { ids: [id], format: "txt" } });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
+    await expectTooMany(await apiWithEnv(production, `/api/transcriptions/${id}/export?format=pdf`, { cookie }), /Too many exports/, 60);
+  });
+
+  it("limits open resumable uploads to 5 per user", async () => {
+    const { cookie } = await signUp();
+    const open = () =>
+      apiWithEnv(production, "/api/uploads", { method: "POST", cookie, json: { fileName: "big.wav", fileType: "audio/wav", size: 5 * 1024 ** 3 } });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await open();
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    await expectTooMany(await open(), /You already have 5 unfinished uploads/, 60);
+    // Cancelling one frees its slot.
+    expect((await apiWithEnv(production, `/api/uploads/${ids[0]}`, { method: "DELETE", cookie })).status).toBe(200);
+    expect((await open()).status).toBe(201);
+  });
+});

@@ -1,0 +1,78 @@
+import { FREE_PLAN, type PlanUsage } from "@verbatim/shared";
+import { ApiError } from "../http/errors";
+
+// The FREE plan's limits, enforced here and nowhere else. Each route that starts work takes a slot before it
+// reads the request body, and gives it back if the request fails, so a refused request stores nothing.
+
+/** Calendar month in UTC, e.g. "2026-11": the period the monthly count runs over. */
+export const periodOf = (date = new Date()) => date.toISOString().slice(0, 7);
+
+export const TRANSCRIPTION_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.transcriptionsPerMonth} transcriptions a month, and this month's are used up. Upgrade to Pro for unlimited transcriptions: /subscription`;
+
+const limitReached = () =>
+  new ApiError(402, TRANSCRIPTION_LIMIT_MESSAGE, {}, { limit: "transcriptions_per_month", upgradeUrl: "/subscription" });
+
+/**
+ * Takes one of this month's slots for `userId`, or throws 402 when a FREE account has none left. One
+ * conditional INSERT decides, so concurrent requests at the last free slot let exactly one through (D1 runs
+ * statements one at a time). PRO accounts always get a slot: the row still counts their usage.
+ */
+export async function reserveSlot(d1: D1Database, userId: string): Promise<string> {
+  const slot = crypto.randomUUID();
+  const period = periodOf();
+  const taken = await d1
+    .prepare(
+      `INSERT INTO plan_usage (id, user_id, period)
+       SELECT ?1, ?2, ?3
+       WHERE (SELECT subscription_plan FROM users WHERE id = ?2) = 'PRO'
+          OR (SELECT count(*) FROM plan_usage WHERE user_id = ?2 AND period = ?3) < ?4
+       RETURNING id`,
+    )
+    .bind(slot, userId, period, FREE_PLAN.transcriptionsPerMonth)
+    .first<{ id: string }>();
+  if (!taken) throw limitReached();
+  return slot;
+}
+
+export const releaseSlot = (d1: D1Database, slot: string) => d1.prepare("DELETE FROM plan_usage WHERE id = ?").bind(slot).run();
+
+/** Gives back every slot used for a piece of work (a recording refused for its length, an abandoned upload). */
+export const releaseWork = (d1: D1Database, workId: string) =>
+  d1.prepare("DELETE FROM plan_usage WHERE work_id = ?").bind(workId).run();
+
+/**
+ * Runs `work` holding a slot: the slot is released if it throws, and otherwise tied to the id of what it
+ * created, so that work can give it back later.
+ */
+export async function withSlot<T extends { id: string }>(d1: D1Database, userId: string, work: () => Promise<T>): Promise<T> {
+  const slot = await reserveSlot(d1, userId);
+  try {
+    const result = await work();
+    await d1.prepare("UPDATE plan_usage SET work_id = ? WHERE id = ?").bind(result.id, slot).run();
+    return result;
+  } catch (err) {
+    await releaseSlot(d1, slot);
+    throw err;
+  }
+}
+
+export async function usageOf(d1: D1Database, userId: string, plan: "FREE" | "PRO"): Promise<PlanUsage> {
+  const row = await d1
+    .prepare("SELECT count(*) AS used FROM plan_usage WHERE user_id = ? AND period = ?")
+    .bind(userId, periodOf())
+    .first<{ used: number }>();
+  return { used: row?.used ?? 0, limit: plan === "PRO" ? null : FREE_PLAN.transcriptionsPerMonth };
+}
+
+/**
+ * The reason a recording of `seconds` is refused for `userId`'s plan, or null when it may be transcribed.
+ * Asked once the length is known (after speech recognition of the part that reveals it).
+ */
+export async function durationRefusal(d1: D1Database, userId: string, seconds: number): Promise<string | null> {
+  const maxSeconds = FREE_PLAN.maxMinutesPerTranscription * 60;
+  if (seconds <= maxSeconds) return null;
+  const user = await d1.prepare("SELECT subscription_plan AS plan FROM users WHERE id = ?").bind(userId).first<{ plan: string }>();
+  if (user?.plan === "PRO") return null;
+  const minutes = Math.ceil(seconds / 60);
+  return `This recording is at least ${minutes} minutes long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { api, signUp } from "../../test/http";
+import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+
+const PAGE = "<html><script>alert(document.cookie)</script></html>".padEnd(200, " ");
+const putMedia = (cookie: string, id: string, body: BodyInit, type: string) =>
+  api(`/api/transcriptions/${id}/media`, { method: "PUT", cookie, body, headers: { "Content-Type": type } });
+
+describe("the recording's PUT (finding 3)", () => {
+  it("is refused on a finished transcription, whose recording stays the audio it was", async () => {
+    const { cookie } = await signUp();
+    const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+    expect((await waitUntilDone(cookie, id)).t.status).toBe("COMPLETED");
+    const put = await putMedia(cookie, id, PAGE, "text/html");
+    expect(put.status).toBe(409);
+    const media = await api(`/api/transcriptions/${id}/media`, { cookie });
+    expect(media.headers.get("Content-Type")).toBe("audio/flac");
+    expect(new Uint8Array(await media.arrayBuffer()).slice(0, 4)).toEqual(new TextEncoder().encode("fLaC"));
+  });
+
+  it("takes only audio or video for a chunked upload in progress, served with the type its bytes have", async () => {
+    const { cookie } = await signUp();
+    const created = await api("/api/transcriptions/chunked", {
+      method: "POST",
+      cookie,
+      json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const page = await putMedia(cookie, id, PAGE, "text/html");
+    expect(page.status).toBe(415);
+    // Real audio, declared as HTML: stored, and served as what it is.
+    expect((await putMedia(cookie, id, await testFile("jfk.flac"), "text/html")).status).toBe(201);
+    const media = await api(`/api/transcriptions/${id}/media`, { cookie });
+    expect(media.status).toBe(200);
+    expect(media.headers.get("Content-Type")).toBe("audio/flac");
+    expect(media.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(media.headers.get("Content-Security-Policy")).toContain("sandbox");
+    await media.body?.cancel();
+  });
+});
