@@ -21,6 +21,21 @@ describe("sign-up and sign-in with Google", () => {
     expect((await me(login.session)).id).toBe(user.id);
   });
 
+  it("derives a username that follows the username rules and is unique by look-alike key", async () => {
+    const stamp = Date.now().toString(36);
+    const taken = `adrnin${stamp}`;
+    const reg = await api("/api/register", { method: "POST", json: { username: taken, email: `${taken}@example.com`, password: "a-long-unusual-password-1" } });
+    expect(reg.status).toBe(201);
+    // "admin…" looks like the taken "adrnin…", so the next free name is used.
+    const lookalike = await googleFlow("signup", `admin${stamp}@example.com`);
+    expect((await me(lookalike.session)).username).toBe(`admin${stamp}2`);
+    // Plus-addressing, a leading dot and accents fold into the allowed characters; never an "@".
+    const odd = await googleFlow("signup", `.Zoë+cal${stamp}@example.com`);
+    const name = (await me(odd.session)).username;
+    expect(name).toMatch(/^[a-z0-9][a-z0-9._-]{2,63}$/);
+    expect(name).toBe(`zoecal${stamp}`);
+  });
+
   it("asks Google for openid email profile only, with PKCE S256, state and nonce", async () => {
     const { location, authCookie, res } = await begin({ intent: "login" });
     expect(res.status).toBe(302);
