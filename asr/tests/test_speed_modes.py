@@ -16,11 +16,11 @@ CLIPS = ["jfk.flac"] + [f"librivox/sense_and_sensibility_01_austen_64kb-{n}.wav"
 
 
 def test_speed_settings_from_env_and_flags(monkeypatch):
-    assert (Settings().batch_size, Settings().beam_size) == (8, 1)
-    monkeypatch.setenv("ASR_BATCH_SIZE", "0")
-    monkeypatch.setenv("ASR_BEAM_SIZE", "5")
+    assert (Settings().batch_size, Settings().beam_size) == (0, 5)
+    monkeypatch.setenv("ASR_BATCH_SIZE", "8")
+    monkeypatch.setenv("ASR_BEAM_SIZE", "1")
     s = parse_settings([])
-    assert (s.batch_size, s.beam_size) == (0, 5)
+    assert (s.batch_size, s.beam_size) == (8, 1)
     assert parse_settings(["--batch-size", "16"]).batch_size == 16
     for bad in (["--batch-size", "-1"], ["--beam-size", "0"]):
         with pytest.raises(SystemExit):

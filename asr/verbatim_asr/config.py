@@ -23,10 +23,11 @@ class Settings:
     compute_type: str = "int8"
     threads: int = 0  # 0 -> number of cores
     workers: int = 1
-    # Measured defaults (asr/README.md, "Speed"): batched greedy decoding over VAD parts. batch_size 0 and
-    # beam_size 5 are faster-whisper's own defaults (one 30 s window after another, beam search of 5).
-    batch_size: int = 8
-    beam_size: int = 1
+    # faster-whisper's own defaults (one 30 s window after another, beam search of 5): they keep whisper's
+    # fine segments. Batched greedy decoding (batch_size 8, beam_size 1) is 2-3x faster but its segments
+    # are coarser (asr/README.md, "Speed"), so it is opt-in until that is solved.
+    batch_size: int = 0
+    beam_size: int = 5
     log_level: str = "info"
 
     @property

@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 import numpy as np
 
 from .config import Settings
+from .sentences import split_at_sentences
 
 log = logging.getLogger("verbatim_asr")
 
@@ -256,6 +257,10 @@ class Engine:
                 temperature=t,  # batched decoding has no fallback ladder: one temperature
                 beam_size=s.beam_size,
                 word_timestamps=word_timestamps,
+                # No timestamp tokens: a part is one segment (up to 30 s). With them, segments are finer,
+                # but tiny.en skipped a whole sentence inside a part of the 70 s test recording
+                # (tests/test_speed_modes.py); losing words is worse than coarser segments.
+                without_timestamps=True,
                 vad_filter=True,
                 batch_size=s.batch_size,
             )
@@ -276,25 +281,27 @@ class Engine:
             )
         duration = float(info.duration) if info.duration is not None else duration
         segments: list[Segment] = []
-        for i, s in enumerate(segments_iter):  # the generator does the work
+        for s in segments_iter:  # the generator does the work
             words: list[Word] = []
             for w in s.words or []:
                 start = min(max(_r(w.start), 0.0), duration)
                 end = min(max(_r(w.end), start), duration)
                 words.append(Word(word=w.word.strip(), start=start, end=end))
-            segments.append(
-                Segment(
-                    id=i,
-                    seek=int(s.seek),
-                    start=_r(s.start),
-                    end=_r(s.end),
-                    text=s.text,
-                    tokens=[int(x) for x in s.tokens],
-                    temperature=float(s.temperature if s.temperature is not None else t),
-                    avg_logprob=float(s.avg_logprob),
-                    compression_ratio=float(s.compression_ratio),
-                    no_speech_prob=float(s.no_speech_prob),
-                    words=words,
-                )
+            segment = Segment(
+                id=len(segments),
+                seek=int(s.seek),
+                start=_r(s.start),
+                end=_r(s.end),
+                text=s.text,
+                tokens=[int(x) for x in s.tokens],
+                temperature=float(s.temperature if s.temperature is not None else t),
+                avg_logprob=float(s.avg_logprob),
+                compression_ratio=float(s.compression_ratio),
+                no_speech_prob=float(s.no_speech_prob),
+                words=words,
             )
+            # Batched parts come without timestamp tokens, one segment per part: split them into sentences.
+            pieces = split_at_sentences(segment, [w.word for w in s.words or []]) if self.settings.batch_size > 0 else [segment]
+            first_id = len(segments)
+            segments.extend(replace(p, id=first_id + k) for k, p in enumerate(pieces))
         return Transcript(language=info.language or (language or ""), duration=duration, segments=segments)

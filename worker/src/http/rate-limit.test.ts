@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiWithEnv, signUp, uniqueIp } from "../../test/http";
+import { apiWithEnv, makePro, signUp, uniqueIp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 
 // The test configuration raises every limit for the other tests; these requests run with the production numbers.
@@ -62,8 +62,10 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     await expectTooMany(await apiWithEnv(production, `/api/transcriptions/${id}/export?format=pdf`, { cookie }), /Too many exports/, 60);
   });
 
-  it("limits open resumable uploads to 5 per user", async () => {
-    const { cookie } = await signUp();
+  it("limits open resumable uploads to 5 per user, whatever the plan", async () => {
+    const { cookie, user } = await signUp();
+    // PRO, so that the FREE plan's monthly allowance (a separate limit) is not what refuses the sixth.
+    await makePro(user.id);
     const open = () =>
       apiWithEnv(production, "/api/uploads", { method: "POST", cookie, json: { fileName: "big.wav", fileType: "audio/wav", size: 5 * 1024 ** 3 } });
     const ids: string[] = [];

@@ -12,8 +12,9 @@ export function useSubscription({ pollUntilActive = false }: { pollUntilActive?:
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
     queryFn: () => apiJson<Subscription>("/api/subscription"),
-    // The plan changes behind the user's back (payment webhooks), so it is re-read whenever a screen opens.
-    staleTime: pollUntilActive ? 1000 : 0,
+    // The plan changes behind the user's back (payment webhooks), so it is re-read when a screen opens; the
+    // few seconds keep the sidebar and the page it shows from each asking for it on the same load.
+    staleTime: pollUntilActive ? 1000 : 5000,
     refetchInterval: pollUntilActive ? (query) => (isActivePro(query.state.data) ? false : POLL_MS) : false,
   });
 }
