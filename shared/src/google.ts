@@ -12,6 +12,12 @@ export type GoogleStatus = z.infer<typeof googleStatusSchema>;
 
 const eventTime = z.object({ dateTime: z.string().nullish(), date: z.string().nullish(), timeZone: z.string().nullish() });
 
+/** GET /api/auth/google: what the navigation is for, and where to come back to (a same-origin path). */
+export const googleStartQuerySchema = z.object({
+  intent: z.enum(["login", "signup", "connect", "drive"]).optional(),
+  returnToUrl: z.string().max(2048).optional(),
+});
+
 /** A Meet recording Google attached to the event (a Drive file). */
 export const meetingRecordingSchema = z.object({ fileId: z.string(), title: z.string(), mimeType: z.string() });
 

@@ -169,6 +169,12 @@ describe("attacks end in the spec's error and no session", () => {
     },
   );
 
+  it("an unknown intent is refused with 400 before anything starts", async () => {
+    const start = await begin({ intent: "admin" });
+    expect(start.res.status).toBe(400);
+    expect(start.authCookie).toBe("");
+  });
+
   it("Google's own error (the user said no) → google_auth_failed", async () => {
     const start = await begin({ intent: "signup" });
     const state = new URL(start.location).searchParams.get("state") as string;
