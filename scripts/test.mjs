@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
+import { startGoogleMocks } from "./lib/google-mocks.mjs";
 import { fuzzApi } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
@@ -65,6 +66,7 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
   const port = Number(process.env.E2E_PORT || 8797);
   const asrPort = Number(process.env.E2E_ASR_PORT || 8796);
+  const google = await startGoogleMocks({ audioFile: `${root}test-fixtures/audio/jfk.mp3` });
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
       migrate(persistTo);
@@ -72,15 +74,16 @@ async function main() {
       await startEngine({ port: asrPort, model: "bundled" });
       // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
       const stripe = await startStripeMock();
-      await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars } });
+      await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars } });
     });
     if (started) {
-      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo };
+      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo, E2E_GOOGLE_MOCK_ORIGIN: google.origin };
       await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
       results.push(await fuzzApi(`http://127.0.0.1:${port}`));
     }
   } finally {
     await stopAll();
+    await google.close();
     rmSync(persistTo, { recursive: true, force: true });
   }
 }

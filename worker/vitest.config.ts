@@ -21,6 +21,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(root("./migrations")),
                 ASR_BASE_URL: inject("asrBaseUrl"),
+                ...inject("googleVars"),
                 APP_ORIGIN: "http://localhost",
                 // Retries come quickly in tests; the attempt count stays as in production.
                 JOB_RETRY_BASE_SECONDS: "1",

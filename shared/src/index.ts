@@ -10,4 +10,5 @@ export * from "./preferences";
 export * from "./profile";
 export * from "./server-url";
 export * from "./subscription";
+export * from "./google";
 export * from "./text";

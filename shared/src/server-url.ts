@@ -5,6 +5,8 @@ export const serverUrlSchema = z.object({
   url: z.string(),
   redirectUri: z.string(),
   environment: z.enum(["development", "production"]),
+  /** Whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set: without them the Google buttons explain instead. */
+  googleConfigured: z.boolean().optional(),
 });
 export type ServerUrl = z.infer<typeof serverUrlSchema>;
 

@@ -223,11 +223,13 @@ describe("Google sign-in error codes on the auth pages (spec §8)", () => {
     await context.close();
   });
 
-  it("the Google button is a full-page link to /api/auth/google", async () => {
+  it("the Google button is a full-page link to /api/auth/google (sign-in on /login, sign-up on /register)", async () => {
     const context = await newContext(browser);
     const page = await newPage(context);
     await page.goto("/login");
-    expect(await page.getByRole("link", { name: "Continue with Google" }).getAttribute("href")).toBe("/api/auth/google");
+    expect(await page.getByRole("link", { name: "Continue with Google" }).getAttribute("href")).toBe("/api/auth/google?intent=login");
+    await page.goto("/register");
+    expect(await page.getByRole("link", { name: "Sign up with Google" }).getAttribute("href")).toBe("/api/auth/google?intent=signup");
     await context.close();
   });
 });

@@ -14,8 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// The Google back end arrives in a later issue: "connected" tests answer its endpoints in the browser with
-// Google Calendar-shaped data; "not connected" tests use the real server, which has no Google routes yet.
+// Screen behaviour: "connected" tests answer the Google endpoints in the browser with Google Calendar-shaped
+// data; "not connected" tests use the real server. google.e2e.ts runs the real flows against the Google fakes.
 
 const at = (dayOffset: number, hour: number, minute = 0) => {
   const d = new Date();
@@ -340,10 +340,10 @@ describe("integrations (spec §2 Integrations)", () => {
     expect((await connect.boundingBox())?.width).toBeGreaterThan(250);
     await screenshot(page, "integrations-phone");
 
-    // The server's Google route is not there yet: stand in for its redirect.
-    await page.route("**/api/auth/google", (route) => route.fulfill({ contentType: "text/html", body: "<p>Google</p>" }));
+    // Stand in for the server's redirect to Google (google.e2e.ts goes all the way).
+    await page.route("**/api/auth/google?*", (route) => route.fulfill({ contentType: "text/html", body: "<p>Google</p>" }));
     await connect.click();
-    await page.waitForURL(`${BASE_URL}/api/auth/google`);
+    await page.waitForURL(`${BASE_URL}/api/auth/google?intent=connect&returnToUrl=%2Fintegrations`);
     expect(await page.evaluate(() => localStorage.getItem("returnToUrl"))).toBe(`${BASE_URL}/integrations`);
 
     await page.goto("/integrations");

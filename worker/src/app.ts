@@ -9,6 +9,8 @@ import { closeAfterUnreadBody } from "./http/close-after-unread-body";
 import { onError } from "./http/errors";
 import { apiDocument, doc } from "./http/openapi";
 import { ffmpegCoreRoutes } from "./http/ffmpeg-core";
+import { meetingRoutes } from "./google/meeting-routes";
+import { googleOAuthRoutes } from "./google/oauth-routes";
 import { healthRoutes } from "./http/health";
 import { refuseUnknownHosts } from "./http/hosts";
 import { securityHeaders } from "./http/security-headers";
@@ -47,6 +49,8 @@ export function createApp() {
     .route("/", subscriptionRoutes)
     .route("/", billingRoutes)
     .route("/", serverUrlRoutes)
+    .route("/", googleOAuthRoutes)
+    .route("/", meetingRoutes)
     .get(
       "/openapi.json",
       doc({

@@ -30,6 +30,19 @@ export interface Bindings {
   JOB_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds, doubled on each attempt (default 10). */
   JOB_RETRY_BASE_SECONDS?: string;
+  /** Google OAuth client (Google Cloud console → Credentials); without both, Google features say so. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** `id:secret[,id:secret…]`: the first encrypts stored Google tokens, the others still decrypt (rotation). */
+  GOOGLE_TOKEN_KEYS?: string;
+  /** Google's endpoints; defaults are Google's real URLs (tests and proxies point them elsewhere). */
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_REVOKE_URL?: string;
+  GOOGLE_JWKS_URL?: string;
+  GOOGLE_ISSUER?: string;
+  GOOGLE_CALENDAR_API_URL?: string;
+  GOOGLE_DRIVE_API_URL?: string;
   /** Stripe secret key; without it payments are off and everything else works. */
   STRIPE_SECRET_KEY?: string;
   /** Signing secret of the webhook endpoint (whsec_…). */

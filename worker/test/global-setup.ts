@@ -3,10 +3,15 @@ import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { startEngine } from "./engine";
+// @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
+import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
 
 declare module "vitest" {
   interface ProvidedContext {
     asrBaseUrl: string;
+    /** The Worker's Google vars, every endpoint on the local Google fakes. */
+    googleVars: Record<string, string>;
+    googleMockOrigin: string;
     proxyUrl: string;
     /** The Worker's Stripe settings, pointing at stripe-mock. */
     stripeVars: Record<string, string>;
@@ -33,6 +38,9 @@ export default async function setup(project: TestProject) {
   for (const [i, c] of long.chunks.entries()) files[`chunk${i}.wav`] = c.file;
   for (const [i, c] of long.clips.entries()) files[`clip${i}.wav`] = c;
   const proxy = await startChaosProxy(engine, files);
+  const google = await startGoogleMocks({ audioFile: `${fixtures}/jfk.mp3` });
+  project.provide("googleVars", google.vars);
+  project.provide("googleMockOrigin", google.origin);
   project.provide("asrBaseUrl", `${proxy.url}/v1`);
   project.provide("proxyUrl", proxy.url);
   project.provide("longRecording", {
@@ -44,6 +52,7 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await proxy.close();
+    await google.close();
     engine.process.kill("SIGTERM");
     await stripeMock.stop();
   };

@@ -34,6 +34,11 @@ export const users = sqliteTable("users", {
   googleProfileName: text("google_profile_name"),
   googleProfilePicture: text("google_profile_picture"),
   googleConnected: integer("google_connected", { mode: "boolean" }).notNull().default(false),
+  googleSub: text("google_sub"),
+  googleScopes: text("google_scopes"),
+  googleTokenKeyId: text("google_token_key_id"),
+  googleStatusMessage: text("google_status_message"),
+  googleRefreshLease: integer("google_refresh_lease"),
   ...timestamps,
 });
 export type UserRow = typeof users.$inferSelect;
@@ -103,6 +108,7 @@ export const transcriptions = sqliteTable("transcriptions", {
   language: text("language"),
   duration: real("duration"),
   analysisEngine: text("analysis_engine"),
+  googleEventId: text("google_event_id"),
   source: text("source", { enum: ["file", "chunks"] }).notNull().default("file"),
   chunksExpected: integer("chunks_expected"),
   leaseUntil: integer("lease_until"),
@@ -186,4 +192,15 @@ export const planUsage = sqliteTable("plan_usage", {
   period: text("period").notNull(),
   workId: text("work_id"),
   createdAt: text("created_at").notNull().default(now),
+});
+
+export const googleAuthRequests = sqliteTable("google_auth_requests", {
+  id: text("id").primaryKey(),
+  state: text("state").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  intent: text("intent", { enum: ["login", "signup", "connect", "drive"] }).notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  returnTo: text("return_to").notNull(),
+  expiresAt: integer("expires_at").notNull(),
 });

@@ -58,8 +58,8 @@ const ERRORS = {
   415: "The file is not an accepted audio or video type",
   416: "The requested byte range is outside the recording",
   429: "Too many requests (failed sign-ins, sign-ups, exports, open uploads); Retry-After says when to try again",
-  502: "The payment provider did not answer as expected; try again",
-  503: "Payments are not configured on this server",
+  502: "An outside service (payments, Google) did not answer as expected; try again",
+  503: "That outside service (payments, Google) is not configured on this server",
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 

@@ -14,6 +14,8 @@ describe("GET /api/server-url", () => {
       url: "http://localhost:8798",
       redirectUri: "http://localhost:8798/api/auth/google/callback",
       environment: "development",
+      // The worker tests run with the Google fakes configured.
+      googleConfigured: true,
     });
     expect(((await (await get("http://127.0.0.1:5173")).json()) as { environment: string }).environment).toBe("development");
   });
@@ -25,6 +27,7 @@ describe("GET /api/server-url", () => {
       url: "https://verbatim.example.com",
       redirectUri: "https://verbatim.example.com/api/auth/google/callback",
       environment: "production",
+      googleConfigured: true,
     });
   });
 });

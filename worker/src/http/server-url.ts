@@ -1,6 +1,7 @@
 import { GOOGLE_CALLBACK_PATH, type ServerUrl, serverUrlSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { googleConfig } from "../google/config";
 import { doc, json } from "./openapi";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -22,6 +23,7 @@ export const serverUrlRoutes = new Hono<AppEnv>().get("/server-url", described, 
     url: url.origin,
     redirectUri: `${url.origin}${GOOGLE_CALLBACK_PATH}`,
     environment: LOOPBACK.has(url.hostname) ? "development" : "production",
+    googleConfigured: googleConfig(c.env) !== null,
   };
   return c.json(body);
 });

@@ -1,10 +1,33 @@
+import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
+import { useServerUrl } from "@/features/google-help/api/server-url-api";
 
-/** Google sign-in is a full-page navigation: the server redirects to Google and back. */
-export function GoogleButton({ label = "Continue with Google" }: { label?: string }) {
+/**
+ * Google sign-in is a full-page navigation: the server redirects to Google and back. `intent` is `login`
+ * (an existing account only), `signup` (creates one if needed). Without Google credentials on the server the
+ * button says so and leads to the setup guide instead.
+ */
+export function GoogleButton({ label = "Continue with Google", intent = "signup" }: { label?: string; intent?: "login" | "signup" }) {
+  const { info } = useServerUrl();
+  if (info?.googleConfigured === false) {
+    return (
+      <div className="space-y-1 text-center">
+        <span aria-disabled="true" className={buttonVariants({ variant: "outline", className: "w-full cursor-not-allowed opacity-60" })}>
+          <GoogleLogo />
+          {label}
+        </span>
+        <p className="text-xs text-muted-foreground">
+          Google sign-in isn't configured on this server.{" "}
+          <Link to="/google-oauth-help" className="font-medium text-primary underline-offset-4 hover:underline">
+            How to set it up
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     // A plain <a>: the router must not handle /api/*, and the service worker lets it through to the network.
-    <a href="/api/auth/google" className={buttonVariants({ variant: "outline", className: "w-full" })}>
+    <a href={`/api/auth/google?intent=${intent}`} className={buttonVariants({ variant: "outline", className: "w-full" })}>
       <GoogleLogo />
       {label}
     </a>

@@ -17,7 +17,7 @@ export function LoginPage() {
         <CardContent className="space-y-4">
           <LoginForm />
           <OrDivider />
-          <GoogleButton />
+          <GoogleButton intent="login" />
           <p className="text-center text-sm text-muted-foreground">
             Don't have an account?{" "}
             <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">

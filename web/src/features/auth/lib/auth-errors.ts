@@ -7,6 +7,9 @@ const MESSAGES: Record<string, string> = {
   token_exchange_failed: "Failed to exchange Google token. Please try again or check your Google configuration.",
   user_info_failed: "Failed to get Google user info. Please try again or check your Google configuration.",
   invalid_code: "Invalid authorization code from Google. Please try again.",
+  // Not in the spec: the Google e-mail belongs to a password account, which Google sign-in never takes over.
+  account_exists:
+    "An account with this Google e-mail already exists. Sign in with your password, then connect Google in Settings.",
 };
 
 export const REDIRECT_URI_MISMATCH = "redirect_uri_mismatch";

@@ -43,6 +43,27 @@ export function useCreateMeeting() {
   });
 }
 
+/**
+ * Transcribes a meeting's Meet recording. When Google has not yet granted read access to it, the server
+ * answers `authorizeUrl`: the browser goes there (a full-page redirect) and comes back to
+ * /calendar?transcribe=<id>, which asks again.
+ */
+export function useTranscribeRecording() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
+      const result = await apiJson<{ transcriptionId: string } | { authorizeUrl: string }>(
+        `/api/meetings/${encodeURIComponent(eventId)}/recording`,
+        jsonBody("POST", {}),
+      );
+      // Only ever a same-origin path into the server's Google flow.
+      if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?")) throw new Error("Unexpected answer from the server");
+      return result;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),
+  });
+}
+
 /** The meetings API answers failures as JSON `{error}` (spec §7); other endpoints use `{message}`. */
 export function meetingsError(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

@@ -9,7 +9,8 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useGoogleStatus } from "@/features/integrations/api/google-api";
 import { useUserTime } from "@/features/user/hooks/use-user-time";
-import { meetingsError, useMeetings } from "../api/meetings-api";
+import { meetingsError, useMeetings, useTranscribeRecording } from "../api/meetings-api";
+import { userMessage } from "@/lib/api";
 import { type CalendarView, type DisplayMode, formatTime, LIST_DAYS, rangeLabel, shift, visibleRange } from "../lib/dates";
 import { type CalendarEvent, matchesSearch, toEvents } from "../lib/meetings";
 import { DayView } from "./day-view";
@@ -32,7 +33,7 @@ const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
 };
 
 /** /calendar (spec §2 "Meetings calendar"). */
-export function CalendarPage({ error }: { error: string | undefined }) {
+export function CalendarPage({ error, transcribe }: { error: string | undefined; transcribe?: string }) {
   const navigate = useNavigate();
   const { hour12 } = useUserTime();
   const google = useGoogleStatus();
@@ -60,6 +61,21 @@ export function CalendarPage({ error }: { error: string | undefined }) {
     });
     void navigate({ to: ".", search: {}, replace: true });
   }, [error, navigate]);
+
+  // Back from Google's consent for the recording: start its transcription and open it.
+  const transcribeRecording = useTranscribeRecording();
+  const transcribeNow = transcribeRecording.mutate;
+  useEffect(() => {
+    if (!transcribe || !google.connected) return;
+    void navigate({ to: ".", search: {}, replace: true });
+    transcribeNow(transcribe, {
+      onSuccess: (result) => {
+        if ("transcriptionId" in result) void navigate({ to: "/transcription/$id", params: { id: result.transcriptionId } });
+        else toast({ variant: "destructive", title: "Could not transcribe the recording", description: "Google did not grant access to the recording." });
+      },
+      onError: (e) => toast({ variant: "destructive", title: "Could not transcribe the recording", description: userMessage(e, "Something went wrong") }),
+    });
+  }, [transcribe, google.connected, navigate, transcribeNow]);
 
   useEffect(() => {
     if (!meetings.error) return;

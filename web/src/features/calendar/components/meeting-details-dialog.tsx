@@ -1,4 +1,8 @@
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { userMessage } from "@/lib/api";
+import { useTranscribeRecording } from "../api/meetings-api";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
@@ -85,6 +89,7 @@ function Details({ event }: { event: CalendarEvent }) {
           <p className="whitespace-pre-line text-muted-foreground">{event.description}</p>
         </div>
       )}
+      <Recording event={event} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-medium">Reminder</dt>
         <dd className="text-muted-foreground">10 minutes before</dd>
@@ -94,6 +99,38 @@ function Details({ event }: { event: CalendarEvent }) {
       <p aria-live="polite" className="sr-only">
         {copied ? "Meeting link copied" : ""}
       </p>
+    </div>
+  );
+}
+
+/** A past meeting's Meet recording: transcribe it, or open the transcript made from it. */
+function Recording({ event }: { event: CalendarEvent }) {
+  const navigate = useNavigate();
+  const transcribe = useTranscribeRecording();
+  if (event.transcriptionId) {
+    return (
+      <Link to="/transcription/$id" params={{ id: event.transcriptionId }} className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
+        Open transcript
+      </Link>
+    );
+  }
+  if (!event.hasRecording || event.end > new Date()) return null;
+  const start = () =>
+    transcribe.mutate(event.id, {
+      onSuccess: (result) => {
+        if ("authorizeUrl" in result) window.location.assign(result.authorizeUrl);
+        else void navigate({ to: "/transcription/$id", params: { id: result.transcriptionId } });
+      },
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Could not transcribe the recording", description: userMessage(error, "Something went wrong") }),
+    });
+  return (
+    <div className="space-y-1">
+      <Button onClick={start} disabled={transcribe.isPending} className="w-full md:w-auto">
+        {transcribe.isPending && <ButtonSpinner />}
+        Transcribe recording
+      </Button>
+      <p className="text-muted-foreground">Reads the Meet recording from your Google Drive. No bot joins the call.</p>
     </div>
   );
 }

@@ -16,6 +16,10 @@ export interface Meeting {
   } | null;
   organizer?: { displayName?: string | null; email?: string | null } | null;
   creator?: { email?: string | null } | null;
+  /** The Meet recording Google attached to the event (a Drive file), if any. */
+  recording?: { fileId: string; title: string } | null;
+  /** The transcription made from that recording, if any. */
+  transcriptionId?: string | null;
 }
 
 export type MeetingColor = "blue" | "purple" | "red" | "yellow" | "green" | "indigo";
@@ -33,6 +37,8 @@ export interface CalendarEvent {
   location: string | null;
   phones: Array<{ label: string; pin: string | null }>;
   organizer: string;
+  hasRecording: boolean;
+  transcriptionId: string | null;
 }
 
 /** Spec §3: colour by colorId; without one, a Meet link means green; default blue. */
@@ -97,6 +103,8 @@ export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
         .filter((e) => e.entryPointType === "phone" && e.label)
         .map((e) => ({ label: e.label as string, pin: e.pin ?? null })),
       organizer: m.organizer?.displayName || m.creator?.email || "You",
+      hasRecording: Boolean(m.recording),
+      transcriptionId: m.transcriptionId ?? null,
     });
   }
   return events.sort((a, b) => a.start.getTime() - b.start.getTime());

@@ -8,6 +8,8 @@ import { apiJson, jsonBody, userMessage } from "@/lib/api";
 export interface GoogleStatus {
   connected: boolean;
   profile?: { email?: string | null } | null;
+  /** Why a once-connected account is no longer connected (a revoked or expired grant). */
+  message?: string | null;
 }
 
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
@@ -32,12 +34,19 @@ export function useGoogleStatus() {
     ...query,
     connected: query.data?.connected === true,
     email: query.data?.profile?.email ?? user?.google_profile_email ?? null,
+    message: query.data?.message ?? null,
   };
 }
 
 /** Remembers this page before the full-page redirect to Google, so the callback can bring the user back. */
 export function rememberReturnUrl() {
   localStorage.setItem(RETURN_TO_URL_KEY, window.location.href);
+}
+
+/** The connect address, carrying this page's path so the server sends the browser back here (same origin only). */
+export function connectUrl(location: Location = window.location) {
+  const query = new URLSearchParams({ intent: "connect", returnToUrl: `${location.pathname}${location.search}` });
+  return `${GOOGLE_CONNECT_PATH}?${query}`;
 }
 
 export function useDisconnectGoogle() {

@@ -1,5 +1,6 @@
 import { buttonVariants, type ButtonVariant } from "@/components/ui/button";
-import { GOOGLE_CONNECT_PATH, rememberReturnUrl } from "../api/google-api";
+import { useServerUrl } from "@/features/google-help/api/server-url-api";
+import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "../api/google-api";
 
 /**
  * Connecting is a full-page navigation to the server, which redirects to Google (spec §2): a real link, so
@@ -14,8 +15,23 @@ export function ConnectGoogleLink({
   variant?: ButtonVariant;
   className?: string;
 }) {
+  const { info } = useServerUrl();
+  if (info?.googleConfigured === false) {
+    return (
+      <span aria-disabled="true" title="Google isn't configured on this server" className={buttonVariants({ variant, className: `${className ?? ""} cursor-not-allowed opacity-60` })}>
+        {label} (Google isn't configured on this server)
+      </span>
+    );
+  }
   return (
-    <a href={GOOGLE_CONNECT_PATH} onClick={rememberReturnUrl} className={buttonVariants({ variant, className })}>
+    <a
+      href={GOOGLE_CONNECT_PATH}
+      onClick={(e) => {
+        rememberReturnUrl();
+        e.currentTarget.href = connectUrl();
+      }}
+      className={buttonVariants({ variant, className })}
+    >
       {label}
     </a>
   );

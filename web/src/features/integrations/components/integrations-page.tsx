@@ -6,12 +6,14 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuthErrorToast } from "@/features/auth/hooks/use-auth-error-toast";
 import { useDisconnectGoogle, useGoogleStatus } from "../api/google-api";
 import { ConnectGoogleLink } from "./connect-google-link";
 
 /** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {
   const [tab, setTab] = useState("google-meet");
+  useAuthErrorToast();
   return (
     <div className="space-y-6">
       <div>
@@ -78,6 +80,11 @@ function GoogleMeet() {
         <CardDescription>Connect your Google account to bring your meetings into Verbatim.</CardDescription>
       </CardHeader>
       <CardContent>
+        {google.message && (
+          <p role="status" className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+            {google.message}
+          </p>
+        )}
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {BENEFITS.map((b) => (
             <li key={b}>{b}</li>

@@ -1,3 +1,4 @@
+import { useAuthErrorToast } from "@/features/auth/hooks/use-auth-error-toast";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,6 +19,7 @@ import { TimezoneTab } from "./timezone-tab";
 /** /settings (spec §2 Settings). */
 export function SettingsPage() {
   const { user } = useAuth();
+  useAuthErrorToast();
   const preferences = usePreferences();
   const online = useOnline();
   const [tab, setTab] = useState<SettingsTab>(requestedTab);

@@ -1,4 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { validateAuthSearch } from "@/features/auth/lib/auth-search";
 import { IntegrationsPage } from "@/features/integrations/components/integrations-page";
 
-export const Route = createFileRoute("/_app/_protected/integrations")({ component: IntegrationsPage });
+/** A failed Google connection comes back here with ?error=… (spec §8 codes). */
+export const Route = createFileRoute("/_app/_protected/integrations")({
+  validateSearch: (search: Record<string, unknown>): { error?: string } => ({ error: validateAuthSearch(search).error }),
+  component: IntegrationsPage,
+});

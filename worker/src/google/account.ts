@@ -1,0 +1,103 @@
+import { eq, sql } from "drizzle-orm";
+import { type GoogleErrorCode, usernameSchema } from "@verbatim/shared";
+import type { Db } from "../db/client";
+import { type UserRow, users } from "../db/schema";
+import { usernameKey } from "../users/username-key";
+import type { GoogleIdentity } from "./id-token";
+
+// Which account a Google identity signs in to. Accounts are matched by Google's `sub`, never by e-mail
+// alone: an existing account with the same e-mail is linked only from inside it (the connect flow).
+
+export class GoogleFlowError extends Error {
+  constructor(readonly code: GoogleErrorCode) {
+    super(code);
+  }
+}
+
+const profile = (id: GoogleIdentity) => ({
+  googleSub: id.sub,
+  googleProfileEmail: id.email,
+  googleProfileName: id.name,
+  googleProfilePicture: id.picture,
+  updatedAt: new Date().toISOString(),
+});
+
+export function findByGoogleSub(db: Db, sub: string) {
+  return db.query.users.findFirst({ where: eq(users.googleSub, sub) });
+}
+
+/** Sign-in: only an account already linked to this Google account. */
+export async function signInWithGoogle(db: Db, id: GoogleIdentity) {
+  const user = await findByGoogleSub(db, id.sub);
+  if (!user) throw new GoogleFlowError("no_matching_account");
+  const [row] = await db.update(users).set(profile(id)).where(eq(users.id, user.id)).returning();
+  return row as UserRow;
+}
+
+/** Sign-up: the linked account if there is one, else a new account; never takes over an e-mail's account. */
+export async function signUpWithGoogle(db: Db, id: GoogleIdentity) {
+  const linked = await findByGoogleSub(db, id.sub);
+  if (linked) return signInWithGoogle(db, id);
+  const email = id.email as string;
+  const taken = await db.query.users.findFirst({ columns: { id: true }, where: sql`${users.email} = ${email} COLLATE NOCASE` });
+  if (taken) throw new GoogleFlowError("account_exists");
+  try {
+    const username = await uniqueUsername(db, usernameBase(id));
+    const [row] = await db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        username,
+        usernameKey: usernameKey(username),
+        email,
+        password: null,
+        fullName: id.name,
+        ...profile(id),
+      })
+      .returning();
+    return row as UserRow;
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", msg: "Google sign-up failed", error: String(err) }));
+    throw new GoogleFlowError("google_signup_failed");
+  }
+}
+
+/** Connect (signed in): links this Google account to the current account, unless another account has it. */
+export async function linkGoogle(db: Db, userId: string, id: GoogleIdentity) {
+  const other = await findByGoogleSub(db, id.sub);
+  if (other && other.id !== userId) throw new GoogleFlowError("account_exists");
+  const [row] = await db.update(users).set(profile(id)).where(eq(users.id, userId)).returning();
+  if (!row) throw new GoogleFlowError("google_auth_failed");
+  return row;
+}
+
+/**
+ * The e-mail's local part folded to the username rules (a-z 0-9 . _ -, starting with a letter or digit,
+ * never an "@"), the name as a fallback; 3–30 characters.
+ */
+export function usernameBase(id: Pick<GoogleIdentity, "email" | "name">) {
+  const fold = (s: string) =>
+    s
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "")
+      .replace(/^[._-]+|[._-]+$/g, "");
+  const fromEmail = fold(id.email?.split("@")[0] ?? "");
+  const base = (fromEmail.length >= 3 ? fromEmail : fold((id.name ?? "").replace(/\s+/g, "."))) || "user";
+  return base.padEnd(3, "0").slice(0, 30);
+}
+
+/**
+ * `base`, or `base` plus the smallest number free, by the look-alike key usernames are unique by
+ * (users/username-key.ts); the result passes the same username rules as a typed one.
+ */
+export async function uniqueUsername(db: Db, base: string) {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!usernameSchema.safeParse(candidate).success) continue;
+    const taken = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.usernameKey, usernameKey(candidate)) });
+    if (!taken) return candidate;
+  }
+  throw new GoogleFlowError("google_signup_failed");
+}
