@@ -58,7 +58,7 @@ const docs = {
       201: json(recordingStartedSchema, "The transcription started (or the one already made from this recording)"),
       200: json(recordingConsentSchema, "Google must first grant read access to Drive: send the browser to authorizeUrl"),
     },
-    errors: [400, 404, 413, 415, ...GOOGLE_ERRORS],
+    errors: [400, 402, 404, 413, 415, ...GOOGLE_ERRORS],
   }),
 };
 

@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectedUser, control, dbRow, googleFlow, googleOrigin, uniqueEmail } from "../../test/google";
 import { api } from "../../test/http";
 import { waitUntilDone } from "../../test/transcriptions";
+import { reserveSlot } from "../plans/limits";
 import { GRANT_LOST } from "./grant";
 
 interface MeetingBody {
@@ -176,5 +178,16 @@ describe("a meeting's recording", () => {
     expect(listB.find((m) => m.id === "evt-recorded")?.recording?.fileId).not.toBe(listA.find((m) => m.id === "evt-recorded")?.recording?.fileId);
     expect((await api(`/api/transcriptions/${transcriptionId}`, { cookie: b.cookie })).status).toBe(404);
     expect(JSON.stringify(await (await api("/api/transcriptions", { cookie: b.cookie })).json())).not.toContain(transcriptionId);
+  });
+
+  it("counts a recording against the Free plan like an upload: at the limit, 402 and nothing stored", async () => {
+    const c = await connectedUser(uniqueEmail("rec.free"));
+    await googleFlow("drive", c.email, { cookie: c.cookie, returnToUrl: "/calendar" });
+    const me = (await (await api("/api/user", { cookie: c.cookie })).json()) as { id: string };
+    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, me.id);
+    const res = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: c.cookie });
+    expect(res.status).toBe(402);
+    expect(await (await api("/api/transcriptions", { cookie: c.cookie })).json()).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `users/${me.id}/` })).objects).toEqual([]);
   });
 });

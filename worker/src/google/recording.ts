@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
+import { withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { writeStreamToR2 } from "../uploads/r2-writer";
@@ -45,17 +46,21 @@ export async function importRecording(env: Bindings, db: Db, call: GoogleCall, e
   const fileName = withExtension(file.name, file.mimeType);
   assertAcceptedType(fileName, file.mimeType);
 
-  const id = crypto.randomUUID();
-  const key = mediaKey(call.userId, id, fileName);
-  const fileType = mediaTypeOf(fileName, file.mimeType);
-  const stream = await sniffMedia(fileStream(call, file));
-  const { size } = await writeStreamToR2(env.MEDIA, key, stream, { contentType: fileType, maxBytes: MAX_UPLOAD_BYTES, tooLarge: FILE_TOO_LARGE });
-  try {
-    await createFileTranscription(env, db, { id, userId: call.userId, name: event.summary ?? null, fileName, fileType, mediaKey: key, size });
-    await db.update(transcriptions).set({ googleEventId: eventId }).where(eq(transcriptions.id, id));
-  } catch (err) {
-    await env.MEDIA.delete(key);
-    throw err;
-  }
-  return id;
+  // A recording is new work like an upload: it takes one of the plan's slots before a byte is copied.
+  const stored = await withSlot(env.DB, call.userId, async () => {
+    const id = crypto.randomUUID();
+    const key = mediaKey(call.userId, id, fileName);
+    const fileType = mediaTypeOf(fileName, file.mimeType);
+    const stream = await sniffMedia(fileStream(call, file));
+    const { size } = await writeStreamToR2(env.MEDIA, key, stream, { contentType: fileType, maxBytes: MAX_UPLOAD_BYTES, tooLarge: FILE_TOO_LARGE });
+    try {
+      await createFileTranscription(env, db, { id, userId: call.userId, name: event.summary ?? null, fileName, fileType, mediaKey: key, size });
+      await db.update(transcriptions).set({ googleEventId: eventId }).where(eq(transcriptions.id, id));
+    } catch (err) {
+      await env.MEDIA.delete(key);
+      throw err;
+    }
+    return { id };
+  });
+  return stored.id;
 }
