@@ -9,13 +9,20 @@ import { NOT_JSON } from "./validate";
 // The worst inputs the API fuzz step (scripts/fuzz, schemathesis) found, kept so they stay fixed.
 
 describe("inputs found by fuzzing", () => {
-  it("answers an upload with no body 400 even when the plan's allowance is used up", async () => {
+  it("answers an upload that is no valid upload 400/415 even when the plan's allowance is used up", async () => {
     // Found: POST /api/transcriptions/upload with no body answered 402 to a FREE account at its limit; a
     // request that can't be an upload is malformed whatever the plan.
     const { cookie, user } = await signUp();
     for (let i = 0; i < 3; i++) await reserveSlot(env.DB, user.id);
     const res = await api("/api/transcriptions/upload", { method: "POST", cookie });
     expect(res.status).toBe(400);
+    // Found next: a form without a `file` field answered 402 too.
+    const noFile = new FormData();
+    noFile.append("\u0003", "{}");
+    expect((await api("/api/transcriptions/upload", { method: "POST", cookie, body: noFile })).status).toBe(400);
+    const notMedia = new FormData();
+    notMedia.append("file", new File(["just some notes"], "notes.mp3", { type: "audio/mpeg" }));
+    expect((await api("/api/transcriptions/upload", { method: "POST", cookie, body: notMedia })).status).toBe(415);
     const full = new FormData();
     full.append("file", new File([new Uint8Array([73, 68, 51, 4])], "a.mp3", { type: "audio/mpeg" }));
     expect((await api("/api/transcriptions/upload", { method: "POST", cookie, body: full })).status).toBe(402);

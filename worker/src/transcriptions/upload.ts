@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { withSlot } from "../plans/limits";
-import { assertMultipartForm, readFormUntilFile } from "../uploads/form-stream";
+import { readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, assertDeclaredSize, createFileTranscription, spokenLanguage, sniffMedia } from "./create";
 import { mediaKey } from "./keys";
@@ -13,34 +13,32 @@ import { mediaKey } from "./keys";
  * before the file: `name`, and `language` (the spoken language's code; left out, it is detected).
  */
 export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
-  // What can be refused without reading the body is refused before the plan's slot is taken (a malformed
-  // request is a 400 whatever the plan); the slot is taken before a byte of the recording is read.
+  // A request that is not a valid upload is a 400/413/415 whatever the plan: the form's fields, the file's
+  // name and type and its first bytes are checked before the plan's slot is taken; the recording itself is
+  // read only while holding the slot.
   assertDeclaredSize(request.headers.get("Content-Length") ?? undefined);
-  assertMultipartForm(request);
-  return withSlot(env.DB, userId, () => storeUpload(env, db, userId, request));
-}
-
-async function storeUpload(env: Bindings, db: Db, userId: string, request: Request) {
   const { fields, file } = await readFormUntilFile(request, "file");
   if (!file) throw new ApiError(400, "Please select a file to upload.");
   const language = spokenLanguage(fields.language);
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
-
-  const id = crypto.randomUUID();
-  const key = mediaKey(userId, id, file.fileName);
-  const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
-    contentType: fileType,
-    maxBytes: MAX_UPLOAD_BYTES,
-    tooLarge: FILE_TOO_LARGE,
-  });
-  if (size === 0) throw new ApiError(400, FILE_EMPTY);
   const name = fields.name?.trim() || null;
-  try {
-    return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size, language });
-  } catch (err) {
-    await env.MEDIA.delete(key);
-    throw err;
-  }
+
+  return withSlot(env.DB, userId, async () => {
+    const id = crypto.randomUUID();
+    const key = mediaKey(userId, id, file.fileName);
+    const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
+      contentType: fileType,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: FILE_TOO_LARGE,
+    });
+    if (size === 0) throw new ApiError(400, FILE_EMPTY);
+    try {
+      return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size, language });
+    } catch (err) {
+      await env.MEDIA.delete(key);
+      throw err;
+    }
+  });
 }

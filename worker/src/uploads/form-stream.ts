@@ -34,7 +34,7 @@ function concat(a: Uint8Array, b: Uint8Array) {
 }
 
 /** Refuses a request that can't be a multipart form with a body before any of it is read; its boundary. */
-export function assertMultipartForm(request: Request): string {
+function assertMultipartForm(request: Request): string {
   const boundary = boundaryOf(request.headers.get("Content-Type") ?? undefined);
   if (!request.body) throw new ApiError(400, "File cannot be empty");
   return boundary;
