@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
-import { startGoogleMocks } from "./lib/google-mocks.mjs";
 import { fuzzApi } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
@@ -66,6 +65,8 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
   const port = Number(process.env.E2E_PORT || 8797);
   const asrPort = Number(process.env.E2E_ASR_PORT || 8796);
+  // Loaded only now: it needs the npm packages that the install step above brings.
+  const { startGoogleMocks } = await import("./lib/google-mocks.mjs");
   const google = await startGoogleMocks({ audioFile: `${root}test-fixtures/audio/jfk.mp3` });
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
