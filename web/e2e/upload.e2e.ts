@@ -126,8 +126,8 @@ describe("sending files", () => {
     const select = page.getByLabel("Spoken language");
     await choose(JFK_MP3);
     expect(await select.inputValue()).toBe("");
-    // The Settings language (English by default) is offered first.
-    expect(await select.locator("option").nth(1).textContent()).toBe("English");
+    // The Settings language (English by default) moves to the top once the preferences have loaded.
+    await expect.poll(() => select.locator("option").nth(1).textContent(), { timeout: 10_000 }).toBe("English");
     await select.selectOption({ label: "German" });
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/transcriptions/upload"));
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
