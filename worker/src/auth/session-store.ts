@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from "drizzle-orm";
-import { sha256 } from "oslo/crypto";
-import { encodeBase64url, encodeHex } from "oslo/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 
@@ -8,20 +8,21 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is renewed at most once a day, so reads don't turn into a write per request. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
-async function hashToken(token: string) {
-  return encodeHex(await sha256(new TextEncoder().encode(token)));
+/** The stored session id: lower-case hex SHA-256 of the cookie's token (as with oslo 1, so old sessions stay valid). */
+export function hashToken(token: string) {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
 export async function createSession(db: Db, userId: string, userAgent: string | null) {
-  const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
   const expiresAt = Date.now() + SESSION_TTL_MS;
-  await db.insert(sessions).values({ id: await hashToken(token), userId, expiresAt, userAgent });
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, userAgent });
   return { token, expiresAt };
 }
 
 /** The session's user, renewing the expiry when due; null for unknown or expired tokens. */
 export async function validateSession(db: Db, token: string) {
-  const id = await hashToken(token);
+  const id = hashToken(token);
   const row = await db.query.sessions.findFirst({ where: eq(sessions.id, id) });
   if (!row) return null;
   const now = Date.now();

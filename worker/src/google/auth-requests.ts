@@ -2,8 +2,8 @@ import { eq, lt } from "drizzle-orm";
 import { generateCodeVerifier, generateState } from "arctic";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { sha256 } from "oslo/crypto";
-import { encodeHex } from "oslo/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../db/client";
 import { googleAuthRequests } from "../db/schema";
 
@@ -17,7 +17,7 @@ const TTL_MS = 10 * 60 * 1000;
 export type Intent = "login" | "signup" | "connect" | "drive";
 export type AuthRequest = typeof googleAuthRequests.$inferSelect;
 
-const hash = async (value: string) => encodeHex(await sha256(new TextEncoder().encode(value)));
+const hash = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
 
 function secure(c: Context) {
   const url = new URL(c.req.url);
@@ -32,7 +32,7 @@ export async function beginAuthRequest(
   const handle = generateState();
   const request = { state: generateState(), codeVerifier: generateCodeVerifier(), nonce: generateState() };
   await db.delete(googleAuthRequests).where(lt(googleAuthRequests.expiresAt, Date.now()));
-  await db.insert(googleAuthRequests).values({ id: await hash(handle), ...request, ...v, expiresAt: Date.now() + TTL_MS });
+  await db.insert(googleAuthRequests).values({ id: hash(handle), ...request, ...v, expiresAt: Date.now() + TTL_MS });
   // Lax: Google's redirect back is a top-level GET navigation, which carries Lax cookies.
   setCookie(c, AUTH_COOKIE, handle, {
     httpOnly: true,
@@ -49,7 +49,7 @@ export async function takeAuthRequest(c: Context, db: Db): Promise<AuthRequest |
   const handle = getCookie(c, AUTH_COOKIE);
   deleteCookie(c, AUTH_COOKIE, { path: "/api/auth/google", secure: secure(c) });
   if (!handle) return null;
-  const [row] = await db.delete(googleAuthRequests).where(eq(googleAuthRequests.id, await hash(handle))).returning();
+  const [row] = await db.delete(googleAuthRequests).where(eq(googleAuthRequests.id, hash(handle))).returning();
   if (!row || row.expiresAt < Date.now()) return null;
   return row;
 }
