@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { purgeExpiredSessions } from "./auth/session-store";
 import { createDb } from "./db/client";
 import type { Bindings } from "./env";
 import { consume } from "./jobs/consumer";
@@ -16,8 +17,10 @@ export default {
   queue: consume,
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
-    // The hourly trigger (wrangler.toml) sweeps R2 for orphans; the every-minute one resumes stalled work.
-    if (controller.cron === ORPHAN_SWEEP_CRON) ctx.waitUntil(sweepOrphans(db, env.MEDIA));
+    // The hourly trigger (wrangler.toml) sweeps R2 for orphans and deletes expired sessions (a session is
+    // otherwise deleted only when its cookie comes back); the every-minute one resumes stalled work.
+    if (controller.cron === ORPHAN_SWEEP_CRON)
+      ctx.waitUntil(Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db)]));
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;
