@@ -1,9 +1,15 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { dataModules } from "./test-tools/data-modules";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** drizzle-kit's newest snapshot: what schema.ts says the database is (src/db/schema.test.ts checks it). */
+const latestSnapshot = () => {
+  const name = readdirSync(root("./migrations/meta")).filter((f) => f.endsWith("_snapshot.json")).sort().at(-1);
+  return JSON.parse(readFileSync(root(`./migrations/meta/${name}`), "utf8"));
+};
 
 // Two projects: `workers` runs inside workerd on miniflare's real D1/R2/Queues with the real migrations;
 // `node` holds the checks that need Node (independent format tools, child processes, local HTTP fakes).
@@ -20,6 +26,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(root("./migrations")),
+                TEST_SCHEMA_SNAPSHOT: latestSnapshot(),
                 ASR_BASE_URL: inject("asrBaseUrl"),
                 ...inject("googleVars"),
                 APP_ORIGIN: "http://localhost",

@@ -1,26 +1,26 @@
 import type { Db } from "./db/client";
 import type { JobMessage } from "./jobs/messages";
 
-/** Bindings and variables from wrangler.toml (and secrets). */
-export interface Bindings {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  JOBS: Queue<JobMessage>;
-  ASSETS: Fetcher;
-  /** Workers AI; present only in production (it cannot run locally). */
-  AI?: Ai;
-  /** The app's public origin; CORS and the CSRF check allow only this one besides the request's own. */
-  APP_ORIGIN?: string;
-  ASR_PROVIDER?: string;
-  ASR_BASE_URL?: string;
+/**
+ * What the Worker gets: `Env` is generated from wrangler.toml by `wrangler types` (worker-configuration.d.ts;
+ * `pnpm --filter @verbatim/worker cf-types`). Settings that wrangler.toml leaves unset (secrets, optional vars)
+ * are declared here; the queue is typed with its message.
+ */
+export type Bindings = Omit<Env, "JOBS"> & { JOBS: Queue<JobMessage> };
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends Settings {}
+  }
+}
+
+/** Optional settings not in wrangler.toml: secrets and overrides, set per deployment (README, Configuration). */
+interface Settings {
   ASR_API_KEY?: string;
-  ASR_MODEL?: string;
   ANALYSIS_PROVIDER?: string;
   ANALYSIS_BASE_URL?: string;
   ANALYSIS_API_KEY?: string;
   ANALYSIS_MODEL?: string;
-  /** "true" only where Cloudflare's edge sets CF-Connecting-IP (production): per-address limits then trust it. */
-  TRUST_CLOUDFLARE_IP?: string;
   /** Overrides of the abuse limits (worker/src/http/rate-limit.ts); unset means the production numbers. */
   SIGNUPS_PER_IP_PER_HOUR?: string;
   SIGNUPS_PER_MINUTE?: string;

@@ -1,9 +1,28 @@
 import { sql } from "drizzle-orm";
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
-// Mirrors worker/migrations (the migrations are the source of truth; this is the typed view of them).
+// The one source of the database schema: `pnpm --filter @verbatim/worker db:generate` writes the migration
+// for a change here into worker/migrations (README, "Database migrations"). Checks and indexes are declared
+// too, so a migration that rebuilds a table keeps them. 0001–0004 were written by hand before drizzle-kit;
+// migrations/meta/0004_snapshot.json describes the schema they produce.
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** Text compared case-insensitively (usernames and e-mail addresses are unique whatever the case). */
+const textNocase = customType<{ data: string }>({ dataType: () => "text COLLATE NOCASE" });
+/** `CHECK (column IS NULL OR length(column) <= max)`: SQLite does not enforce VARCHAR lengths. */
+const maxLength = (name: string, column: string, max: number) =>
+  check(name, sql.raw(`${column} IS NULL OR length(${column}) <= ${max}`));
+
 const timestamps = {
   createdAt: text("created_at").notNull().default(now),
   updatedAt: text("updated_at").notNull().default(now),
@@ -11,9 +30,9 @@ const timestamps = {
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
-  username: text("username").notNull(),
+  username: textNocase("username").notNull().unique(),
   usernameKey: text("username_key"),
-  email: text("email").notNull(),
+  email: textNocase("email").notNull().unique(),
   password: text("password"),
   fullName: text("full_name"),
   profilePicture: text("profile_picture"),
@@ -40,7 +59,29 @@ export const users = sqliteTable("users", {
   googleStatusMessage: text("google_status_message"),
   googleRefreshLease: integer("google_refresh_lease"),
   ...timestamps,
-});
+}, (t) => [
+  check("users_id_length", sql`length(${t.id}) = 36`),
+  check("users_username_length", sql`length(${t.username}) BETWEEN 3 AND 255`),
+  check("users_email_length", sql`length(${t.email}) <= 255`),
+  maxLength("users_password_length", "password", 255),
+  maxLength("users_full_name_length", "full_name", 255),
+  maxLength("users_profile_picture_length", "profile_picture", 512),
+  maxLength("users_company_length", "company", 255),
+  maxLength("users_job_title_length", "job_title", 255),
+  check("users_subscription_plan_check", sql`${t.subscriptionPlan} IN ('FREE', 'PRO')`),
+  maxLength("users_stripe_customer_id_length", "stripe_customer_id", 255),
+  maxLength("users_stripe_subscription_id_length", "stripe_subscription_id", 255),
+  check("users_subscription_status_length", sql`length(${t.subscriptionStatus}) <= 50`),
+  maxLength("users_google_access_token_length", "google_access_token", 2048),
+  maxLength("users_google_refresh_token_length", "google_refresh_token", 2048),
+  maxLength("users_google_profile_email_length", "google_profile_email", 255),
+  maxLength("users_google_profile_name_length", "google_profile_name", 255),
+  maxLength("users_google_profile_picture_length", "google_profile_picture", 512),
+  check("users_google_connected_check", sql`${t.googleConnected} IN (0, 1)`),
+  uniqueIndex("users_stripe_customer_idx").on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} IS NOT NULL`),
+  uniqueIndex("users_username_key_idx").on(t.usernameKey),
+  uniqueIndex("users_google_sub_idx").on(t.googleSub).where(sql`${t.googleSub} IS NOT NULL`),
+]);
 export type UserRow = typeof users.$inferSelect;
 
 export const sessions = sqliteTable("sessions", {
@@ -51,19 +92,19 @@ export const sessions = sqliteTable("sessions", {
   expiresAt: integer("expires_at").notNull(),
   userAgent: text("user_agent"),
   createdAt: text("created_at").notNull().default(now),
-});
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 export const loginFailures = sqliteTable("login_failures", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull(),
   at: integer("at").notNull(),
-});
+}, (t) => [index("login_failures_key_at_idx").on(t.key, t.at)]);
 
 export const rateEvents = sqliteTable("rate_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull(),
   at: integer("at").notNull(),
-});
+}, (t) => [index("rate_events_key_at_idx").on(t.key, t.at)]);
 
 export const userPreferences = sqliteTable("user_preferences", {
   userId: text("user_id")
@@ -114,7 +155,18 @@ export const transcriptions = sqliteTable("transcriptions", {
   leaseUntil: integer("lease_until"),
   attempts: integer("attempts").notNull().default(0),
   ...timestamps,
-});
+}, (t) => [
+  check("transcriptions_id_length", sql`length(${t.id}) = 36`),
+  check("transcriptions_user_id_length", sql`length(${t.userId}) = 36`),
+  maxLength("transcriptions_name_length", "name", 255),
+  check("transcriptions_file_path_length", sql`length(${t.filePath}) <= 512`),
+  check("transcriptions_status_check", sql.raw(`status IN (${TRANSCRIPTION_STATUSES.map((v) => `'${v}'`).join(", ")})`)),
+  check("transcriptions_progress_check", sql`${t.progressPercentage} BETWEEN 0 AND 100`),
+  check("transcriptions_source_check", sql`${t.source} IN ('file', 'chunks')`),
+  index("transcriptions_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`),
+  index("transcriptions_status_idx").on(t.status, t.leaseUntil),
+  index("transcriptions_user_event_idx").on(t.userId, t.googleEventId).where(sql`${t.googleEventId} IS NOT NULL`),
+]);
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 
 export const transcriptionChunks = sqliteTable(
@@ -133,7 +185,12 @@ export const transcriptionChunks = sqliteTable(
     error: text("error"),
     leaseUntil: integer("lease_until"),
   },
-  (t) => [primaryKey({ columns: [t.transcriptionId, t.idx] })],
+  (t) => [
+    primaryKey({ columns: [t.transcriptionId, t.idx] }),
+    check("transcription_chunks_idx_check", sql`${t.idx} >= 0`),
+    check("transcription_chunks_start_offset_check", sql`${t.startOffset} >= 0`),
+    check("transcription_chunks_status_check", sql`${t.status} IN ('PENDING', 'PROCESSING', 'DONE', 'FAILED')`),
+  ],
 );
 export type ChunkRow = typeof transcriptionChunks.$inferSelect;
 
@@ -145,7 +202,10 @@ export const transcriptionLogs = sqliteTable("transcription_logs", {
   level: text("level", { enum: ["info", "warn", "error"] }).notNull().default("info"),
   message: text("message").notNull(),
   createdAt: text("created_at").notNull().default(now),
-});
+}, (t) => [
+  check("transcription_logs_level_check", sql`${t.level} IN ('info', 'warn', 'error')`),
+  index("transcription_logs_tid_idx").on(t.transcriptionId, t.id),
+]);
 
 export const uploads = sqliteTable("uploads", {
   id: text("id").primaryKey(),
@@ -160,7 +220,10 @@ export const uploads = sqliteTable("uploads", {
   partSize: integer("part_size").notNull(),
   status: text("status", { enum: ["OPEN", "COMPLETED", "ABORTED"] }).notNull().default("OPEN"),
   createdAt: text("created_at").notNull().default(now),
-});
+}, (t) => [
+  check("uploads_id_length", sql`length(${t.id}) = 36`),
+  check("uploads_status_check", sql`${t.status} IN ('OPEN', 'COMPLETED', 'ABORTED')`),
+]);
 export type UploadRow = typeof uploads.$inferSelect;
 
 export const uploadParts = sqliteTable(
@@ -173,7 +236,10 @@ export const uploadParts = sqliteTable(
     etag: text("etag").notNull(),
     size: integer("size").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.partNumber] }),
+    check("upload_parts_part_number_check", sql`${t.partNumber} BETWEEN 1 AND 10000`),
+  ],
 );
 
 /** Stripe webhook events already handled (0002_billing). */
@@ -192,7 +258,11 @@ export const planUsage = sqliteTable("plan_usage", {
   period: text("period").notNull(),
   workId: text("work_id"),
   createdAt: text("created_at").notNull().default(now),
-});
+}, (t) => [
+  check("plan_usage_period_length", sql`length(${t.period}) = 7`),
+  index("plan_usage_user_period_idx").on(t.userId, t.period),
+  index("plan_usage_work_idx").on(t.workId),
+]);
 
 export const googleAuthRequests = sqliteTable("google_auth_requests", {
   id: text("id").primaryKey(),
@@ -203,4 +273,4 @@ export const googleAuthRequests = sqliteTable("google_auth_requests", {
   userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
   returnTo: text("return_to").notNull(),
   expiresAt: integer("expires_at").notNull(),
-});
+}, (t) => [check("google_auth_requests_intent_check", sql`${t.intent} IN ('login', 'signup', 'connect', 'drive')`)]);

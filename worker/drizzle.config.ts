@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// drizzle-kit writes the SQL migrations that wrangler applies (`wrangler d1 migrations apply`): see README.
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./src/db/schema.ts",
+  out: "./migrations",
+});
