@@ -7,7 +7,10 @@ import { dataModules } from "./test-tools/data-modules";
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** drizzle-kit's newest snapshot: what schema.ts says the database is (src/db/schema.test.ts checks it). */
 const latestSnapshot = () => {
-  const name = readdirSync(root("./migrations/meta")).filter((f) => f.endsWith("_snapshot.json")).sort().at(-1);
+  const name = readdirSync(root("./migrations/meta"))
+    .filter((f) => f.endsWith("_snapshot.json"))
+    .sort()
+    .at(-1);
   return JSON.parse(readFileSync(root(`./migrations/meta/${name}`), "utf8"));
 };
 

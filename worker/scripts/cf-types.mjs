@@ -12,14 +12,28 @@ const out = check ? ".worker-configuration.check.d.ts" : TARGET;
 
 // `--strict-vars=false`: vars are `string`, not the union of the values in wrangler.toml's environments.
 // `--include-runtime=false`: the runtime's types come from @cloudflare/workers-types (tsconfig).
-const args = ["types", "-c", "../wrangler.toml", out, "--include-runtime=false", "--strict-vars=false", "--env-file", "/dev/null"];
+const args = [
+  "types",
+  "-c",
+  "../wrangler.toml",
+  out,
+  "--include-runtime=false",
+  "--strict-vars=false",
+  "--env-file",
+  "/dev/null",
+];
 const offline = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_SEND_ERROR_REPORTS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_HIDE_BANNER: "true",
 };
-execFileSync(`${worker}node_modules/.bin/wrangler`, args, { cwd: worker, env: { ...process.env, ...offline }, stdio: ["ignore", "ignore", "inherit"], timeout: 60_000 });
+execFileSync(`${worker}node_modules/.bin/wrangler`, args, {
+  cwd: worker,
+  env: { ...process.env, ...offline },
+  stdio: ["ignore", "ignore", "inherit"],
+  timeout: 60_000,
+});
 
 if (check) {
   // The second line names the command (and the output path); the rest must match.
@@ -31,7 +45,9 @@ if (check) {
     committed = body(TARGET);
   } catch {}
   if (fresh !== committed) {
-    console.error(`worker/${TARGET} does not match wrangler.toml: run \`pnpm --filter @verbatim/worker cf-types\` and commit it.`);
+    console.error(
+      `worker/${TARGET} does not match wrangler.toml: run \`pnpm --filter @verbatim/worker cf-types\` and commit it.`,
+    );
     process.exit(1);
   }
 }

@@ -5,7 +5,10 @@ type DrizzleSnapshot = {
   tables: Record<
     string,
     {
-      columns: Record<string, { name: string; type: string; primaryKey: boolean; notNull: boolean; autoincrement: boolean; default?: unknown }>;
+      columns: Record<
+        string,
+        { name: string; type: string; primaryKey: boolean; notNull: boolean; autoincrement: boolean; default?: unknown }
+      >;
       indexes: Record<string, { name: string; columns: string[]; isUnique: boolean; where?: string }>;
       foreignKeys: Record<string, { tableTo: string; columnsFrom: string[]; columnsTo: string[]; onDelete: string }>;
       compositePrimaryKeys: Record<string, { columns: string[] }>;

@@ -11,7 +11,9 @@ describe("sessions", () => {
   it("expired ones are deleted by the hourly cron; live ones stay and still sign in", async () => {
     const gone = await signUp();
     const kept = await signUp();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, gone.user.id).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, gone.user.id)
+      .run();
 
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env, ctx);
@@ -40,7 +42,11 @@ describe("sessions", () => {
       .bind(id, "oldtimer", "oldtimer", "oldtimer@example.com", stored)
       .run();
     const login = (password: string) =>
-      api("/api/login", { method: "POST", json: { username: "oldtimer", password }, headers: { "CF-Connecting-IP": uniqueIp() } });
+      api("/api/login", {
+        method: "POST",
+        json: { username: "oldtimer", password },
+        headers: { "CF-Connecting-IP": uniqueIp() },
+      });
     const ok = await login("correct horse battery");
     expect(ok.status).toBe(200);
     expect(await sessionCount(id)).toBe(1);

@@ -1,6 +1,6 @@
-import { and, eq, lt, ne } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 

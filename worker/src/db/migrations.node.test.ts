@@ -16,7 +16,11 @@ function drizzleKit(command: string) {
   cpSync(join(worker, "migrations"), out, { recursive: true });
   const args = [command, "--dialect", "sqlite", "--out", relative(worker, out)];
   if (command === "generate") args.push("--schema", "./src/db/schema.ts");
-  const log = execFileSync(join(worker, "node_modules/.bin/drizzle-kit"), args, { cwd: worker, encoding: "utf8", timeout: 60_000 });
+  const log = execFileSync(join(worker, "node_modules/.bin/drizzle-kit"), args, {
+    cwd: worker,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { out, log };
 }
 

@@ -20,14 +20,18 @@ const norm = (sql: string, table = "") =>
     .toLowerCase();
 /** A default as SQLite reports it: `(expr)` without the parentheses, booleans as 0/1. */
 const normDefault = (value: unknown) =>
-  value === undefined || value === null ? null : String(value === false ? 0 : value === true ? 1 : value).replace(/^\((.*)\)$/, "$1");
+  value === undefined || value === null
+    ? null
+    : String(value === false ? 0 : value === true ? 1 : value).replace(/^\((.*)\)$/, "$1");
 
 async function all<T>(sql: string) {
   return (await env.DB.prepare(sql).all<T>()).results;
 }
 
 async function describeDb(table: string) {
-  const [{ sql } = { sql: "" }] = await all<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '${table}'`);
+  const [{ sql } = { sql: "" }] = await all<{ sql: string }>(
+    `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '${table}'`,
+  );
   const columns = await all<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(
     `PRAGMA table_info(${table})`,
   );
@@ -38,7 +42,8 @@ async function describeDb(table: string) {
       .sort((a, b) => a.seqno - b.seqno)
       .map((c) => `${c.name}${c.desc ? " desc" : ""}`);
   const indexSql = async (name: string) =>
-    (await all<{ sql: string | null }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = '${name}'`))[0]?.sql ?? "";
+    (await all<{ sql: string | null }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = '${name}'`))[0]
+      ?.sql ?? "";
   return {
     sql: norm(sql),
     columns: columns.map((c) => ({
@@ -48,19 +53,27 @@ async function describeDb(table: string) {
       default: normDefault(c.dflt_value),
       nocase: new RegExp(`(^|[\\s(,])${c.name}\\s+\\w+[^,]*?collate nocase`).test(norm(sql)),
     })),
-    primaryKey: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+    primaryKey: columns
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name),
     autoincrement: /autoincrement/i.test(sql),
     indexes: await Promise.all(
       indexes
         .filter((i) => i.origin !== "pk")
         .map(async (i) => {
           const where = norm(await indexSql(i.name)).split(" where ")[1] ?? null;
-          return { unique: i.unique === 1, columns: await indexColumns(i.name), where, name: i.origin === "c" ? i.name : "(inline)" };
+          return {
+            unique: i.unique === 1,
+            columns: await indexColumns(i.name),
+            where,
+            name: i.origin === "c" ? i.name : "(inline)",
+          };
         }),
     ),
-    foreignKeys: (await all<{ table: string; from: string; to: string; on_delete: string }>(`PRAGMA foreign_key_list(${table})`)).map(
-      (f) => ({ tableTo: f.table, from: f.from, to: f.to, onDelete: f.on_delete.toLowerCase() }),
-    ),
+    foreignKeys: (
+      await all<{ table: string; from: string; to: string; on_delete: string }>(`PRAGMA foreign_key_list(${table})`)
+    ).map((f) => ({ tableTo: f.table, from: f.from, to: f.to, onDelete: f.on_delete.toLowerCase() })),
   };
 }
 
@@ -79,18 +92,22 @@ describe("the migrated database", () => {
     if (!want) throw new Error(`no table ${name} in the snapshot`);
     const db = await describeDb(name);
     const wantColumns = Object.values(want.columns);
-    const wantPk = Object.values(want.compositePrimaryKeys)[0]?.columns ?? wantColumns.filter((c) => c.primaryKey).map((c) => c.name);
+    const wantPk =
+      Object.values(want.compositePrimaryKeys)[0]?.columns ??
+      wantColumns.filter((c) => c.primaryKey).map((c) => c.name);
 
     // By name: columns added later (ALTER TABLE) come last in the table, wherever schema.ts lists them.
     const byColumn = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(db.columns.sort(byColumn)).toEqual(
-      wantColumns.map((c) => ({
-        name: c.name,
-        type: c.type.replace(/ collate nocase$/i, "").toLowerCase(),
-        notNull: c.notNull,
-        default: normDefault(c.default),
-        nocase: / collate nocase$/i.test(c.type),
-      })).sort(byColumn),
+      wantColumns
+        .map((c) => ({
+          name: c.name,
+          type: c.type.replace(/ collate nocase$/i, "").toLowerCase(),
+          notNull: c.notNull,
+          default: normDefault(c.default),
+          nocase: / collate nocase$/i.test(c.type),
+        }))
+        .sort(byColumn),
     );
     expect(db.primaryKey).toEqual(wantPk);
     expect(db.autoincrement).toBe(wantColumns.some((c) => c.autoincrement));
@@ -107,7 +124,12 @@ describe("the migrated database", () => {
     expect(db.indexes.sort(byName)).toEqual(wantIndexes.sort(byName));
     expect(db.foreignKeys).toEqual(
       expect.arrayContaining(
-        Object.values(want.foreignKeys).map((f) => ({ tableTo: f.tableTo, from: f.columnsFrom[0], to: f.columnsTo[0], onDelete: f.onDelete })),
+        Object.values(want.foreignKeys).map((f) => ({
+          tableTo: f.tableTo,
+          from: f.columnsFrom[0],
+          to: f.columnsTo[0],
+          onDelete: f.onDelete,
+        })),
       ),
     );
     expect(db.foreignKeys).toHaveLength(Object.keys(want.foreignKeys).length);

@@ -28,83 +28,101 @@ const timestamps = {
   updatedAt: text("updated_at").notNull().default(now),
 };
 
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  username: textNocase("username").notNull().unique(),
-  usernameKey: text("username_key"),
-  email: textNocase("email").notNull().unique(),
-  password: text("password"),
-  fullName: text("full_name"),
-  profilePicture: text("profile_picture"),
-  company: text("company"),
-  jobTitle: text("job_title"),
-  bio: text("bio"),
-  subscriptionPlan: text("subscription_plan", { enum: ["FREE", "PRO"] }).notNull().default("FREE"),
-  stripeCustomerId: text("stripe_customer_id"),
-  stripeSubscriptionId: text("stripe_subscription_id"),
-  subscriptionStatus: text("subscription_status").notNull().default("active"),
-  subscriptionEndDate: text("subscription_end_date"),
-  /** `created` of the newest Stripe subscription event applied (0002_billing). */
-  stripeEventAt: integer("stripe_event_at"),
-  googleAccessToken: text("google_access_token"),
-  googleRefreshToken: text("google_refresh_token"),
-  googleTokenExpiry: text("google_token_expiry"),
-  googleProfileEmail: text("google_profile_email"),
-  googleProfileName: text("google_profile_name"),
-  googleProfilePicture: text("google_profile_picture"),
-  googleConnected: integer("google_connected", { mode: "boolean" }).notNull().default(false),
-  googleSub: text("google_sub"),
-  googleScopes: text("google_scopes"),
-  googleTokenKeyId: text("google_token_key_id"),
-  googleStatusMessage: text("google_status_message"),
-  googleRefreshLease: integer("google_refresh_lease"),
-  ...timestamps,
-}, (t) => [
-  check("users_id_length", sql`length(${t.id}) = 36`),
-  check("users_username_length", sql`length(${t.username}) BETWEEN 3 AND 255`),
-  check("users_email_length", sql`length(${t.email}) <= 255`),
-  maxLength("users_password_length", "password", 255),
-  maxLength("users_full_name_length", "full_name", 255),
-  maxLength("users_profile_picture_length", "profile_picture", 512),
-  maxLength("users_company_length", "company", 255),
-  maxLength("users_job_title_length", "job_title", 255),
-  check("users_subscription_plan_check", sql`${t.subscriptionPlan} IN ('FREE', 'PRO')`),
-  maxLength("users_stripe_customer_id_length", "stripe_customer_id", 255),
-  maxLength("users_stripe_subscription_id_length", "stripe_subscription_id", 255),
-  check("users_subscription_status_length", sql`length(${t.subscriptionStatus}) <= 50`),
-  maxLength("users_google_access_token_length", "google_access_token", 2048),
-  maxLength("users_google_refresh_token_length", "google_refresh_token", 2048),
-  maxLength("users_google_profile_email_length", "google_profile_email", 255),
-  maxLength("users_google_profile_name_length", "google_profile_name", 255),
-  maxLength("users_google_profile_picture_length", "google_profile_picture", 512),
-  check("users_google_connected_check", sql`${t.googleConnected} IN (0, 1)`),
-  uniqueIndex("users_stripe_customer_idx").on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} IS NOT NULL`),
-  uniqueIndex("users_username_key_idx").on(t.usernameKey),
-  uniqueIndex("users_google_sub_idx").on(t.googleSub).where(sql`${t.googleSub} IS NOT NULL`),
-]);
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: textNocase("username").notNull().unique(),
+    usernameKey: text("username_key"),
+    email: textNocase("email").notNull().unique(),
+    password: text("password"),
+    fullName: text("full_name"),
+    profilePicture: text("profile_picture"),
+    company: text("company"),
+    jobTitle: text("job_title"),
+    bio: text("bio"),
+    subscriptionPlan: text("subscription_plan", { enum: ["FREE", "PRO"] })
+      .notNull()
+      .default("FREE"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    subscriptionStatus: text("subscription_status").notNull().default("active"),
+    subscriptionEndDate: text("subscription_end_date"),
+    /** `created` of the newest Stripe subscription event applied (0002_billing). */
+    stripeEventAt: integer("stripe_event_at"),
+    googleAccessToken: text("google_access_token"),
+    googleRefreshToken: text("google_refresh_token"),
+    googleTokenExpiry: text("google_token_expiry"),
+    googleProfileEmail: text("google_profile_email"),
+    googleProfileName: text("google_profile_name"),
+    googleProfilePicture: text("google_profile_picture"),
+    googleConnected: integer("google_connected", { mode: "boolean" }).notNull().default(false),
+    googleSub: text("google_sub"),
+    googleScopes: text("google_scopes"),
+    googleTokenKeyId: text("google_token_key_id"),
+    googleStatusMessage: text("google_status_message"),
+    googleRefreshLease: integer("google_refresh_lease"),
+    ...timestamps,
+  },
+  (t) => [
+    check("users_id_length", sql`length(${t.id}) = 36`),
+    check("users_username_length", sql`length(${t.username}) BETWEEN 3 AND 255`),
+    check("users_email_length", sql`length(${t.email}) <= 255`),
+    maxLength("users_password_length", "password", 255),
+    maxLength("users_full_name_length", "full_name", 255),
+    maxLength("users_profile_picture_length", "profile_picture", 512),
+    maxLength("users_company_length", "company", 255),
+    maxLength("users_job_title_length", "job_title", 255),
+    check("users_subscription_plan_check", sql`${t.subscriptionPlan} IN ('FREE', 'PRO')`),
+    maxLength("users_stripe_customer_id_length", "stripe_customer_id", 255),
+    maxLength("users_stripe_subscription_id_length", "stripe_subscription_id", 255),
+    check("users_subscription_status_length", sql`length(${t.subscriptionStatus}) <= 50`),
+    maxLength("users_google_access_token_length", "google_access_token", 2048),
+    maxLength("users_google_refresh_token_length", "google_refresh_token", 2048),
+    maxLength("users_google_profile_email_length", "google_profile_email", 255),
+    maxLength("users_google_profile_name_length", "google_profile_name", 255),
+    maxLength("users_google_profile_picture_length", "google_profile_picture", 512),
+    check("users_google_connected_check", sql`${t.googleConnected} IN (0, 1)`),
+    uniqueIndex("users_stripe_customer_idx").on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} IS NOT NULL`),
+    uniqueIndex("users_username_key_idx").on(t.usernameKey),
+    uniqueIndex("users_google_sub_idx").on(t.googleSub).where(sql`${t.googleSub} IS NOT NULL`),
+  ],
+);
 export type UserRow = typeof users.$inferSelect;
 
-export const sessions = sqliteTable("sessions", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: integer("expires_at").notNull(),
-  userAgent: text("user_agent"),
-  createdAt: text("created_at").notNull().default(now),
-}, (t) => [index("sessions_user_idx").on(t.userId)]);
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
 
-export const loginFailures = sqliteTable("login_failures", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  key: text("key").notNull(),
-  at: integer("at").notNull(),
-}, (t) => [index("login_failures_key_at_idx").on(t.key, t.at)]);
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
+);
 
-export const rateEvents = sqliteTable("rate_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  key: text("key").notNull(),
-  at: integer("at").notNull(),
-}, (t) => [index("rate_events_key_at_idx").on(t.key, t.at)]);
+export const rateEvents = sqliteTable(
+  "rate_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("rate_events_key_at_idx").on(t.key, t.at)],
+);
 
 export const userPreferences = sqliteTable("user_preferences", {
   userId: text("user_id")
@@ -123,50 +141,59 @@ export const TRANSCRIPTION_STATUSES = [
   "FAILED",
 ] as const;
 
-export const transcriptions = sqliteTable("transcriptions", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  name: text("name"),
-  fileName: text("file_name").notNull(),
-  filePath: text("file_path").notNull(),
-  fileType: text("file_type").notNull(),
-  fileSize: integer("file_size"),
-  status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("PENDING"),
-  progressPercentage: integer("progress_percentage").notNull().default(0),
-  text: text("text"),
-  filteredText: text("filtered_text"),
-  summary: text("summary"),
-  keyPoints: text("key_points"),
-  summaryAnalysis: text("summary_analysis"),
-  transcriptionDetails: text("transcription_details"),
-  claudeAnalysis: text("claude_analysis"),
-  formattedTranscript: text("formatted_transcript"),
-  enhancedKeyPoints: text("enhanced_key_points"),
-  informativeSummary: text("informative_summary"),
-  errorMessage: text("error_message"),
-  language: text("language"),
-  duration: real("duration"),
-  analysisEngine: text("analysis_engine"),
-  googleEventId: text("google_event_id"),
-  source: text("source", { enum: ["file", "chunks"] }).notNull().default("file"),
-  chunksExpected: integer("chunks_expected"),
-  leaseUntil: integer("lease_until"),
-  attempts: integer("attempts").notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  check("transcriptions_id_length", sql`length(${t.id}) = 36`),
-  check("transcriptions_user_id_length", sql`length(${t.userId}) = 36`),
-  maxLength("transcriptions_name_length", "name", 255),
-  check("transcriptions_file_path_length", sql`length(${t.filePath}) <= 512`),
-  check("transcriptions_status_check", sql.raw(`status IN (${TRANSCRIPTION_STATUSES.map((v) => `'${v}'`).join(", ")})`)),
-  check("transcriptions_progress_check", sql`${t.progressPercentage} BETWEEN 0 AND 100`),
-  check("transcriptions_source_check", sql`${t.source} IN ('file', 'chunks')`),
-  index("transcriptions_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`),
-  index("transcriptions_status_idx").on(t.status, t.leaseUntil),
-  index("transcriptions_user_event_idx").on(t.userId, t.googleEventId).where(sql`${t.googleEventId} IS NOT NULL`),
-]);
+export const transcriptions = sqliteTable(
+  "transcriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name"),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size"),
+    status: text("status", { enum: TRANSCRIPTION_STATUSES }).notNull().default("PENDING"),
+    progressPercentage: integer("progress_percentage").notNull().default(0),
+    text: text("text"),
+    filteredText: text("filtered_text"),
+    summary: text("summary"),
+    keyPoints: text("key_points"),
+    summaryAnalysis: text("summary_analysis"),
+    transcriptionDetails: text("transcription_details"),
+    claudeAnalysis: text("claude_analysis"),
+    formattedTranscript: text("formatted_transcript"),
+    enhancedKeyPoints: text("enhanced_key_points"),
+    informativeSummary: text("informative_summary"),
+    errorMessage: text("error_message"),
+    language: text("language"),
+    duration: real("duration"),
+    analysisEngine: text("analysis_engine"),
+    googleEventId: text("google_event_id"),
+    source: text("source", { enum: ["file", "chunks"] })
+      .notNull()
+      .default("file"),
+    chunksExpected: integer("chunks_expected"),
+    leaseUntil: integer("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("transcriptions_id_length", sql`length(${t.id}) = 36`),
+    check("transcriptions_user_id_length", sql`length(${t.userId}) = 36`),
+    maxLength("transcriptions_name_length", "name", 255),
+    check("transcriptions_file_path_length", sql`length(${t.filePath}) <= 512`),
+    check(
+      "transcriptions_status_check",
+      sql.raw(`status IN (${TRANSCRIPTION_STATUSES.map((v) => `'${v}'`).join(", ")})`),
+    ),
+    check("transcriptions_progress_check", sql`${t.progressPercentage} BETWEEN 0 AND 100`),
+    check("transcriptions_source_check", sql`${t.source} IN ('file', 'chunks')`),
+    index("transcriptions_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`),
+    index("transcriptions_status_idx").on(t.status, t.leaseUntil),
+    index("transcriptions_user_event_idx").on(t.userId, t.googleEventId).where(sql`${t.googleEventId} IS NOT NULL`),
+  ],
+);
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 
 export const transcriptionChunks = sqliteTable(
@@ -194,36 +221,48 @@ export const transcriptionChunks = sqliteTable(
 );
 export type ChunkRow = typeof transcriptionChunks.$inferSelect;
 
-export const transcriptionLogs = sqliteTable("transcription_logs", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  transcriptionId: text("transcription_id")
-    .notNull()
-    .references(() => transcriptions.id, { onDelete: "cascade" }),
-  level: text("level", { enum: ["info", "warn", "error"] }).notNull().default("info"),
-  message: text("message").notNull(),
-  createdAt: text("created_at").notNull().default(now),
-}, (t) => [
-  check("transcription_logs_level_check", sql`${t.level} IN ('info', 'warn', 'error')`),
-  index("transcription_logs_tid_idx").on(t.transcriptionId, t.id),
-]);
+export const transcriptionLogs = sqliteTable(
+  "transcription_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    level: text("level", { enum: ["info", "warn", "error"] })
+      .notNull()
+      .default("info"),
+    message: text("message").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    check("transcription_logs_level_check", sql`${t.level} IN ('info', 'warn', 'error')`),
+    index("transcription_logs_tid_idx").on(t.transcriptionId, t.id),
+  ],
+);
 
-export const uploads = sqliteTable("uploads", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  r2Key: text("r2_key").notNull(),
-  r2UploadId: text("r2_upload_id").notNull(),
-  fileName: text("file_name").notNull(),
-  fileType: text("file_type").notNull(),
-  size: integer("size").notNull(),
-  partSize: integer("part_size").notNull(),
-  status: text("status", { enum: ["OPEN", "COMPLETED", "ABORTED"] }).notNull().default("OPEN"),
-  createdAt: text("created_at").notNull().default(now),
-}, (t) => [
-  check("uploads_id_length", sql`length(${t.id}) = 36`),
-  check("uploads_status_check", sql`${t.status} IN ('OPEN', 'COMPLETED', 'ABORTED')`),
-]);
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    r2Key: text("r2_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    size: integer("size").notNull(),
+    partSize: integer("part_size").notNull(),
+    status: text("status", { enum: ["OPEN", "COMPLETED", "ABORTED"] })
+      .notNull()
+      .default("OPEN"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    check("uploads_id_length", sql`length(${t.id}) = 36`),
+    check("uploads_status_check", sql`${t.status} IN ('OPEN', 'COMPLETED', 'ABORTED')`),
+  ],
+);
 export type UploadRow = typeof uploads.$inferSelect;
 
 export const uploadParts = sqliteTable(
@@ -250,27 +289,35 @@ export const stripeEvents = sqliteTable("stripe_events", {
 });
 
 /** Units of work counted against the FREE plan, per calendar month (0002_billing). */
-export const planUsage = sqliteTable("plan_usage", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  period: text("period").notNull(),
-  workId: text("work_id"),
-  createdAt: text("created_at").notNull().default(now),
-}, (t) => [
-  check("plan_usage_period_length", sql`length(${t.period}) = 7`),
-  index("plan_usage_user_period_idx").on(t.userId, t.period),
-  index("plan_usage_work_idx").on(t.workId),
-]);
+export const planUsage = sqliteTable(
+  "plan_usage",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    workId: text("work_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    check("plan_usage_period_length", sql`length(${t.period}) = 7`),
+    index("plan_usage_user_period_idx").on(t.userId, t.period),
+    index("plan_usage_work_idx").on(t.workId),
+  ],
+);
 
-export const googleAuthRequests = sqliteTable("google_auth_requests", {
-  id: text("id").primaryKey(),
-  state: text("state").notNull(),
-  codeVerifier: text("code_verifier").notNull(),
-  nonce: text("nonce").notNull(),
-  intent: text("intent", { enum: ["login", "signup", "connect", "drive"] }).notNull(),
-  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-  returnTo: text("return_to").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-}, (t) => [check("google_auth_requests_intent_check", sql`${t.intent} IN ('login', 'signup', 'connect', 'drive')`)]);
+export const googleAuthRequests = sqliteTable(
+  "google_auth_requests",
+  {
+    id: text("id").primaryKey(),
+    state: text("state").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    nonce: text("nonce").notNull(),
+    intent: text("intent", { enum: ["login", "signup", "connect", "drive"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    returnTo: text("return_to").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [check("google_auth_requests_intent_check", sql`${t.intent} IN ('login', 'signup', 'connect', 'drive')`)],
+);

@@ -1,9 +1,9 @@
-import { eq, lt } from "drizzle-orm";
-import { generateCodeVerifier, generateState } from "arctic";
-import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
+import { generateCodeVerifier, generateState } from "arctic";
+import { eq, lt } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
 import { googleAuthRequests } from "../db/schema";
 
@@ -49,7 +49,10 @@ export async function takeAuthRequest(c: Context, db: Db): Promise<AuthRequest |
   const handle = getCookie(c, AUTH_COOKIE);
   deleteCookie(c, AUTH_COOKIE, { path: "/api/auth/google", secure: secure(c) });
   if (!handle) return null;
-  const [row] = await db.delete(googleAuthRequests).where(eq(googleAuthRequests.id, hash(handle))).returning();
+  const [row] = await db
+    .delete(googleAuthRequests)
+    .where(eq(googleAuthRequests.id, hash(handle)))
+    .returning();
   if (!row || row.expiresAt < Date.now()) return null;
   return row;
 }
