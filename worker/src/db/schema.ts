@@ -219,7 +219,6 @@ export const transcriptionChunks = sqliteTable(
     check("transcription_chunks_status_check", sql`${t.status} IN ('PENDING', 'PROCESSING', 'DONE', 'FAILED')`),
   ],
 );
-export type ChunkRow = typeof transcriptionChunks.$inferSelect;
 
 export const transcriptionLogs = sqliteTable(
   "transcription_logs",

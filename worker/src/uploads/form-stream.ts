@@ -10,13 +10,6 @@ const MAX_FIELD_BYTES = 64 * 1024;
 /** The client went away mid-upload (cancelled, network drop): its fault, not a server error. */
 const INTERRUPTED = "The upload was interrupted before the file was complete";
 
-export interface FilePart {
-  name: string;
-  fileName: string;
-  contentType: string;
-  stream: ReadableStream<Uint8Array>;
-}
-
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   const first = needle[0];
   outer: for (let i = haystack.indexOf(first as number, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(first as number, i + 1)) {

@@ -128,16 +128,6 @@ export const SparklesIcon = (p: P) => (
     <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 17v4M17 19h4" />
   </Icon>
 );
-export const PlayIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="m6 3 14 9-14 9z" />
-  </Icon>
-);
-export const PauseIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
-  </Icon>
-);
 export const ClockIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="10" />
