@@ -11,7 +11,6 @@ from pathlib import Path
 import av
 import numpy as np
 import pytest
-
 from conftest import AUDIO, JFK_DURATION, transcribe, wer
 
 MAX_WER = 0.15

@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import run_module, server_env
+
 from verbatim_asr import bundled_model
 from verbatim_asr.bundled_model import BASE_FILES, BundledModelCorrupt, base_model_path
 

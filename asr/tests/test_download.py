@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 import httpx
-
 from conftest import ASR_DIR, server_env
 
 REPO = "Systran/faster-whisper-tiny.en"

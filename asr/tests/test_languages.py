@@ -11,7 +11,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, transcribe, wer
 
 SENTENCES = json.loads((FIXTURES / "languages" / "sentences.json").read_text())

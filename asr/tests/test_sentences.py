@@ -5,7 +5,7 @@ from verbatim_asr.sentences import split_at_sentences
 
 
 def part(raw: list[str], times: list[tuple[float, float]]) -> Segment:
-    words = [Word(word=w.strip(), start=a, end=b) for w, (a, b) in zip(raw, times)]
+    words = [Word(word=w.strip(), start=a, end=b) for w, (a, b) in zip(raw, times, strict=True)]
     return Segment(
         id=0, seek=0, start=times[0][0], end=times[-1][1], text="".join(raw), tokens=[1, 2, 3],
         temperature=0.0, avg_logprob=-0.2, compression_ratio=1.2, no_speech_prob=0.01, words=words,

@@ -7,8 +7,8 @@ import wave
 
 import numpy as np
 import pytest
-
 from conftest import AUDIO, normalise, transcribe, wer
+
 from verbatim_asr.config import Settings, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
 

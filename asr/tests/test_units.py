@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import wer
+
 from verbatim_asr import formats
 from verbatim_asr.engine import Segment, Transcript, Word
 from verbatim_asr.languages import language_name, to_language_code

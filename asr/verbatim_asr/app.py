@@ -10,7 +10,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from typing import Any, Optional
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,7 +31,7 @@ _COPY_CHUNK = 1024 * 1024
 
 
 class APIError(Exception):
-    def __init__(self, status: int, message: str, param: Optional[str] = None, type_: str = "invalid_request_error"):
+    def __init__(self, status: int, message: str, param: str | None = None, type_: str = "invalid_request_error"):
         super().__init__(message)
         self.status = status
         self.message = message
@@ -39,7 +39,7 @@ class APIError(Exception):
         self.type = type_
 
 
-def error_body(message: str, type_: str = "invalid_request_error", param: Optional[str] = None) -> dict[str, Any]:
+def error_body(message: str, type_: str = "invalid_request_error", param: str | None = None) -> dict[str, Any]:
     return {"error": {"message": message, "type": type_, "param": param, "code": None}}
 
 
@@ -47,7 +47,7 @@ def _error_response(e: APIError) -> JSONResponse:
     return JSONResponse(error_body(e.message, e.type, e.param), status_code=e.status)
 
 
-def _suffix(filename: Optional[str]) -> str:
+def _suffix(filename: str | None) -> str:
     ext = os.path.splitext(filename or "")[1].lower()
     # Only a plain short extension; it is a hint for FFmpeg's probing.
     return ext if 1 < len(ext) <= 6 and ext[1:].isalnum() else ""
@@ -80,7 +80,7 @@ def _run_and_unlink(engine: Engine, path: str, kwargs: dict):
         _unlink(path)
 
 
-def _form_str(form, name: str) -> Optional[str]:
+def _form_str(form, name: str) -> str | None:
     v = form.get(name)
     if v is None:
         return None
@@ -160,7 +160,7 @@ def create_app(engine: Engine) -> FastAPI:
         try:
             form = await request.form()
         except Exception as e:  # malformed multipart
-            raise APIError(400, f"Could not parse the multipart form: {e}")
+            raise APIError(400, f"Could not parse the multipart form: {e}") from e
         try:
             upload = form.get("file")
             if upload is None:
@@ -206,7 +206,7 @@ def create_app(engine: Engine) -> FastAPI:
                 try:
                     temperature = float(temp_raw)
                 except ValueError:
-                    raise APIError(400, f"Invalid value for 'temperature': '{temp_raw}'.", "temperature")
+                    raise APIError(400, f"Invalid value for 'temperature': '{temp_raw}'.", "temperature") from None
                 if not (0.0 <= temperature <= 1.0):
                     raise APIError(400, "'temperature' must be between 0 and 1.", "temperature")
 
@@ -234,7 +234,7 @@ def create_app(engine: Engine) -> FastAPI:
                 )
             except DecodeError as e:
                 log.info("decode failed: %s", e)
-                raise APIError(400, DECODE_ERROR_MESSAGE, "file")
+                raise APIError(400, DECODE_ERROR_MESSAGE, "file") from e
         finally:
             _unlink(path)  # also covers a job cancelled before it started
 

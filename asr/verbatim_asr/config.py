@@ -42,7 +42,7 @@ def _env_int(name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise SystemExit(f"verbatim-asr: {name} must be an integer, got {raw!r}")
+        raise SystemExit(f"verbatim-asr: {name} must be an integer, got {raw!r}") from None
 
 
 def _env_str(name: str, default: str) -> str:

@@ -6,7 +6,6 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field, replace
-from typing import Optional
 
 import numpy as np
 
@@ -174,7 +173,7 @@ class Engine:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.model_name = settings.model
-        self.model_path: Optional[str] = None
+        self.model_path: str | None = None
         self.model = None
         self.load_seconds = 0.0
 
@@ -213,9 +212,9 @@ class Engine:
         self,
         path: str,
         *,
-        language: Optional[str] = None,
-        prompt: Optional[str] = None,
-        temperature: Optional[float] = None,
+        language: str | None = None,
+        prompt: str | None = None,
+        temperature: float | None = None,
         word_timestamps: bool = False,
     ) -> Transcript:
         t0 = time.perf_counter()
@@ -232,9 +231,9 @@ class Engine:
         self,
         audio: np.ndarray,
         *,
-        language: Optional[str] = None,
-        prompt: Optional[str] = None,
-        temperature: Optional[float] = None,
+        language: str | None = None,
+        prompt: str | None = None,
+        temperature: float | None = None,
         word_timestamps: bool = False,
     ) -> Transcript:
         assert self.model is not None, "model not loaded"

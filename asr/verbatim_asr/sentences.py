@@ -5,8 +5,8 @@ split at its longest pause. Words and their times are untouched: only where segm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 SENTENCE_END = (".", "?", "!", "。", "？", "！", "؟")
 # Titles and abbreviations whose full stop ends no sentence ("Mr. Dashwood").
