@@ -1,3 +1,4 @@
+/// <reference path="../worker-configuration.d.ts" />
 import type { Db } from "./db/client";
 import type { JobMessage } from "./jobs/messages";
 
