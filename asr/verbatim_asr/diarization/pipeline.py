@@ -12,7 +12,7 @@ import numpy as np
 
 from .clustering import cluster
 from .embedding import Embedding, fbank
-from .segmentation import SAMPLE_RATE, WINDOW, Segmentation, frames_per_window
+from .segmentation import SAMPLE_RATE, WINDOW, Segmentation
 
 STEP = 5.0  # seconds between window starts: every moment is seen by two windows
 FRAME_STEP = 270 / SAMPLE_RATE  # the model's frame hop (SincNet stride 10 x three max-pools of 3)
@@ -54,12 +54,6 @@ def _model(name: str):
         if name not in _models:
             _models[name] = Segmentation() if name == "segmentation" else Embedding()
         return _models[name]
-
-
-def load_models() -> None:
-    """Read and check both weights files (about a second); the engine calls it at start when asked."""
-    _model("segmentation")
-    _model("embedding")
 
 
 def _windows(n: int) -> list[int]:

@@ -112,10 +112,3 @@ class Segmentation:
         logits = x @ self.w["classifier.weight"].T + self.w["classifier.bias"]
         return POWERSET[logits.argmax(axis=-1)]
 
-
-def frames_per_window(num_samples: int = int(WINDOW * SAMPLE_RATE)) -> int:
-    n = (num_samples - 251) // 10 + 1
-    n //= 3
-    n = (n - 4) // 3
-    n = (n - 4) // 3
-    return n
