@@ -17,12 +17,8 @@ from .segmentation import SAMPLE_RATE, WINDOW, Segmentation
 STEP = 5.0  # seconds between window starts: every moment is seen by two windows
 FRAME_STEP = 270 / SAMPLE_RATE  # the model's frame hop (SincNet stride 10 x three max-pools of 3)
 FRAME_DURATION = 991 / SAMPLE_RATE  # receptive field of one frame
-MIN_EMBED_SECONDS = 0.6  # a local speaker with less clean speech in a window is placed by its neighbours
+MIN_EMBED_SECONDS = 0.6  # less clean speech than this gives no reliable embedding (see diarize_mono)
 MAX_EMBED_SECONDS = 3.0  # the cost of CAM++ grows with the audio; this much is enough to tell voices apart
-
-
-class DiarizationError(RuntimeError):
-    pass
 
 
 @dataclass
@@ -72,6 +68,7 @@ def _turns_from_activity(activity: np.ndarray, labels: list[str], min_gap: float
         a = np.concatenate([[0], activity[:, k].astype(np.int8), [0]])
         d = np.diff(a)
         for s, e in zip(np.where(d == 1)[0], np.where(d == -1)[0]):
+            # A frame speaks for the middle of its receptive field; a run starts half a hop before it.
             start, end = s * FRAME_STEP + FRAME_DURATION / 2 - FRAME_STEP / 2, e * FRAME_STEP + FRAME_DURATION / 2 - FRAME_STEP / 2
             if turns and turns[-1].speaker == label and start - turns[-1].end < min_gap:
                 turns[-1].end = end
