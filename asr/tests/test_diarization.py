@@ -204,7 +204,7 @@ def test_api_words_get_the_right_speaker_four_voices(slow_client, four_voices):
     assert len(body["speakers"]) == 4
     accuracy = word_accuracy(reference, body["words"])
     print(f"four-voice word speaker accuracy {accuracy:.1%}")
-    assert accuracy >= 0.85  # measured 86.8 %
+    assert accuracy >= 0.85  # measured 86.2-86.8 %
     # Twelve turns: the speaker changes between segments at least eleven times.
     changes = sum(a["speaker"] != b["speaker"] for a, b in zip(body["segments"], body["segments"][1:]))
     assert changes >= len(reference) - 1
