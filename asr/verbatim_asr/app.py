@@ -20,7 +20,7 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import formats
-from .engine import DecodeError, Engine
+from .engine import DecodeError, Engine, SpeakerOptions
 from .languages import to_language_code
 
 log = logging.getLogger("verbatim_asr")
@@ -88,6 +88,51 @@ def _form_str(form, name: str) -> str | None:
         raise APIError(400, f"'{name}' must be a string.", name)
     v = v.strip()
     return v or None
+
+
+MAX_SPEAKERS = 20
+_TRUE, _FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
+
+
+def _form_bool(form, name: str) -> Optional[bool]:
+    v = _form_str(form, name)
+    if v is None:
+        return None
+    if v.lower() in _TRUE:
+        return True
+    if v.lower() in _FALSE:
+        return False
+    raise APIError(400, f"Invalid value for '{name}': '{v}'. Use true or false.", name)
+
+
+def _form_count(form, name: str) -> Optional[int]:
+    v = _form_str(form, name)
+    if v is None:
+        return None
+    if not v.isdigit() or not (1 <= int(v) <= MAX_SPEAKERS):
+        raise APIError(400, f"Invalid value for '{name}': '{v}'. It must be a whole number from 1 to {MAX_SPEAKERS}.", name)
+    return int(v)
+
+
+def speaker_options(form, response_format: str) -> Optional[SpeakerOptions]:
+    """diarize=true (or response_format=diarized_json) asks for speakers; num_speakers, or min_speakers and
+    max_speakers, are hints. Hints without diarization, or bounds that contradict, are refused."""
+    diarize = _form_bool(form, "diarize")
+    if response_format == "diarized_json":
+        if diarize is False:
+            raise APIError(400, "'response_format=diarized_json' needs speaker recognition; drop 'diarize=false'.", "diarize")
+        diarize = True
+    num, lo, hi = (_form_count(form, n) for n in ("num_speakers", "min_speakers", "max_speakers"))
+    if not diarize:
+        for name, value in (("num_speakers", num), ("min_speakers", lo), ("max_speakers", hi)):
+            if value is not None:
+                raise APIError(400, f"'{name}' needs 'diarize=true'.", name)
+        return None
+    if num is not None and (lo is not None or hi is not None):
+        raise APIError(400, "Give either 'num_speakers' or 'min_speakers'/'max_speakers', not both.", "num_speakers")
+    if lo is not None and hi is not None and lo > hi:
+        raise APIError(400, "'min_speakers' must not be greater than 'max_speakers'.", "min_speakers")
+    return SpeakerOptions(num_speakers=num, min_speakers=lo, max_speakers=hi)
 
 
 def create_app(engine: Engine) -> FastAPI:
@@ -210,6 +255,8 @@ def create_app(engine: Engine) -> FastAPI:
                 if not (0.0 <= temperature <= 1.0):
                     raise APIError(400, "'temperature' must be between 0 and 1.", "temperature")
 
+            speakers = speaker_options(form, response_format)
+
             prompt = form.get("prompt")
             prompt = prompt if isinstance(prompt, str) and prompt.strip() else None
 
@@ -230,6 +277,7 @@ def create_app(engine: Engine) -> FastAPI:
                         prompt=prompt,
                         temperature=temperature,
                         word_timestamps="word" in granularities,
+                        speakers=speakers,
                     ),
                 )
             except DecodeError as e:
@@ -243,10 +291,16 @@ def create_app(engine: Engine) -> FastAPI:
             "X-Decode-Seconds": f"{tr.decode_seconds:.3f}",
             "X-Transcribe-Seconds": f"{tr.transcribe_seconds:.3f}",
         }
+        if tr.diarization is not None:
+            headers["X-Diarization-Seconds"] = f"{tr.diarization.seconds:.3f}"
+            if tr.diarization.warning:
+                headers["X-Diarization-Warning"] = tr.diarization.warning.encode("ascii", "replace").decode()
         if response_format == "json":
             return JSONResponse(formats.to_json(tr), headers=headers)
         if response_format == "verbose_json":
             return JSONResponse(formats.to_verbose_json(tr, granularities), headers=headers)
+        if response_format == "diarized_json":
+            return JSONResponse(formats.to_diarized_json(tr), headers=headers)
         if response_format == "text":
             body = formats.to_text(tr)
         elif response_format == "srt":

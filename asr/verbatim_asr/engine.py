@@ -124,11 +124,46 @@ def decode(path: str) -> np.ndarray:
     return audio
 
 
+def decode_channels(path: str) -> list[np.ndarray]:
+    """Both channels at 16 kHz (a mono file gives two equal ones), for diarization by channel."""
+    from faster_whisper.audio import decode_audio
+
+    try:
+        left, right = decode_audio(path, sampling_rate=SAMPLE_RATE, split_stereo=True)
+    except Exception as e:
+        raise DecodeError(str(e)) from e
+    return [left, right]
+
+
+def channels_to_mono(channels: list[np.ndarray]) -> np.ndarray:
+    return ((channels[0] + channels[1]) / 2).astype(np.float32)
+
+
+def add_speakers(tr: "Transcript", channels: list[np.ndarray], options: "SpeakerOptions") -> None:
+    """Diarize and give words and segments speakers. A failure never loses the transcript: it is kept
+    without speakers and the reason goes into tr.diarization.warning."""
+    from .diarization.pipeline import diarize
+    from .speakers import split_by_speaker
+
+    t0 = time.perf_counter()
+    try:
+        result = diarize(channels, options.num_speakers, options.min_speakers, options.max_speakers)
+        tr.segments = split_by_speaker(tr.segments, result.turns)
+        spoken = sorted({s.speaker for s in tr.segments if s.speaker} | {w.speaker for w in tr.words if w.speaker})
+        tr.diarization = DiarizationInfo(spoken, result.method, time.perf_counter() - t0)
+    except Exception as e:  # a missing weights file, a model error: the words still count
+        log.exception("diarization failed")
+        tr.diarization = DiarizationInfo(
+            [], "", time.perf_counter() - t0, warning=f"Speaker recognition failed ({type(e).__name__}: {e}); the transcript has no speakers."
+        )
+
+
 @dataclass
 class Word:
     word: str
     start: float
     end: float
+    speaker: Optional[str] = None  # "SPEAKER_00"... when diarization was asked for
 
 
 @dataclass
@@ -144,6 +179,24 @@ class Segment:
     compression_ratio: float
     no_speech_prob: float
     words: list[Word] = field(default_factory=list)
+    speaker: Optional[str] = None
+
+
+@dataclass
+class SpeakerOptions:
+    """Diarization asked for, with an optional hint: an exact count, or bounds."""
+
+    num_speakers: Optional[int] = None
+    min_speakers: Optional[int] = None
+    max_speakers: Optional[int] = None
+
+
+@dataclass
+class DiarizationInfo:
+    speakers: list[str]
+    method: str  # "voices" or "channels"; "" when it failed
+    seconds: float
+    warning: Optional[str] = None
 
 
 @dataclass
@@ -153,6 +206,7 @@ class Transcript:
     segments: list[Segment]
     decode_seconds: float = 0.0
     transcribe_seconds: float = 0.0
+    diarization: Optional[DiarizationInfo] = None
 
     @property
     def text(self) -> str:
@@ -216,15 +270,24 @@ class Engine:
         prompt: str | None = None,
         temperature: float | None = None,
         word_timestamps: bool = False,
+        speakers: Optional[SpeakerOptions] = None,
     ) -> Transcript:
         t0 = time.perf_counter()
-        audio = decode(path)
+        channels = decode_channels(path) if speakers is not None else None
+        audio = decode(path) if channels is None else channels_to_mono(channels)
         t1 = time.perf_counter()
+        # Speakers are given per word, so diarization needs word times even when the answer shows none.
         tr = self.transcribe_array(
-            audio, language=language, prompt=prompt, temperature=temperature, word_timestamps=word_timestamps
+            audio,
+            language=language,
+            prompt=prompt,
+            temperature=temperature,
+            word_timestamps=word_timestamps or speakers is not None,
         )
         tr.decode_seconds = t1 - t0
         tr.transcribe_seconds = time.perf_counter() - t1
+        if speakers is not None and channels is not None:
+            add_speakers(tr, channels, speakers)
         return tr
 
     def transcribe_array(
