@@ -94,7 +94,7 @@ MAX_SPEAKERS = 20
 _TRUE, _FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 
 
-def _form_bool(form, name: str) -> Optional[bool]:
+def _form_bool(form, name: str) -> bool | None:
     v = _form_str(form, name)
     if v is None:
         return None
@@ -105,7 +105,7 @@ def _form_bool(form, name: str) -> Optional[bool]:
     raise APIError(400, f"Invalid value for '{name}': '{v}'. Use true or false.", name)
 
 
-def _form_count(form, name: str) -> Optional[int]:
+def _form_count(form, name: str) -> int | None:
     v = _form_str(form, name)
     if v is None:
         return None
@@ -114,7 +114,7 @@ def _form_count(form, name: str) -> Optional[int]:
     return int(v)
 
 
-def speaker_options(form, response_format: str) -> Optional[SpeakerOptions]:
+def speaker_options(form, response_format: str) -> SpeakerOptions | None:
     """diarize=true (or response_format=diarized_json) asks for speakers; num_speakers, or min_speakers and
     max_speakers, are hints. Hints without diarization, or bounds that contradict, are refused."""
     diarize = _form_bool(form, "diarize")

@@ -139,7 +139,7 @@ def channels_to_mono(channels: list[np.ndarray]) -> np.ndarray:
     return ((channels[0] + channels[1]) / 2).astype(np.float32)
 
 
-def add_speakers(tr: "Transcript", channels: list[np.ndarray], options: "SpeakerOptions") -> None:
+def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions) -> None:
     """Diarize and give words and segments speakers. A failure never loses the transcript: it is kept
     without speakers and the reason goes into tr.diarization.warning."""
     from .diarization.pipeline import diarize
@@ -163,7 +163,7 @@ class Word:
     word: str
     start: float
     end: float
-    speaker: Optional[str] = None  # "SPEAKER_00"... when diarization was asked for
+    speaker: str | None = None  # "SPEAKER_00"... when diarization was asked for
 
 
 @dataclass
@@ -179,16 +179,16 @@ class Segment:
     compression_ratio: float
     no_speech_prob: float
     words: list[Word] = field(default_factory=list)
-    speaker: Optional[str] = None
+    speaker: str | None = None
 
 
 @dataclass
 class SpeakerOptions:
     """Diarization asked for, with an optional hint: an exact count, or bounds."""
 
-    num_speakers: Optional[int] = None
-    min_speakers: Optional[int] = None
-    max_speakers: Optional[int] = None
+    num_speakers: int | None = None
+    min_speakers: int | None = None
+    max_speakers: int | None = None
 
 
 @dataclass
@@ -196,7 +196,7 @@ class DiarizationInfo:
     speakers: list[str]
     method: str  # "voices" or "channels"; "" when it failed
     seconds: float
-    warning: Optional[str] = None
+    warning: str | None = None
 
 
 @dataclass
@@ -206,7 +206,7 @@ class Transcript:
     segments: list[Segment]
     decode_seconds: float = 0.0
     transcribe_seconds: float = 0.0
-    diarization: Optional[DiarizationInfo] = None
+    diarization: DiarizationInfo | None = None
 
     @property
     def text(self) -> str:
@@ -270,7 +270,7 @@ class Engine:
         prompt: str | None = None,
         temperature: float | None = None,
         word_timestamps: bool = False,
-        speakers: Optional[SpeakerOptions] = None,
+        speakers: SpeakerOptions | None = None,
     ) -> Transcript:
         t0 = time.perf_counter()
         channels = decode_channels(path) if speakers is not None else None

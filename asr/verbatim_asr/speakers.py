@@ -4,13 +4,12 @@ where the speaker changes between its words."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from .diarization.pipeline import Turn
 from .engine import Segment, Word
 
 
-def speaker_at(start: float, end: float, turns: list[Turn]) -> Optional[str]:
+def speaker_at(start: float, end: float, turns: list[Turn]) -> str | None:
     """The speaker who talks most during [start, end]; if nobody does, the one whose turn is nearest."""
     if not turns:
         return None

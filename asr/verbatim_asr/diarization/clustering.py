@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 # Two clusters whose embeddings are on average less similar than this are different people (CAM++
@@ -13,9 +11,9 @@ THRESHOLD = 0.65
 
 def cluster(
     embeddings: np.ndarray,
-    num_speakers: Optional[int] = None,
-    min_speakers: Optional[int] = None,
-    max_speakers: Optional[int] = None,
+    num_speakers: int | None = None,
+    min_speakers: int | None = None,
+    max_speakers: int | None = None,
     threshold: float = THRESHOLD,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Labels 0..k-1 for each embedding and the k unit centroids. An exact count wins; else merging stops at

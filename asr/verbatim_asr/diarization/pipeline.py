@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -67,7 +66,7 @@ def _turns_from_activity(activity: np.ndarray, labels: list[str], min_gap: float
     for k, label in enumerate(labels):
         a = np.concatenate([[0], activity[:, k].astype(np.int8), [0]])
         d = np.diff(a)
-        for s, e in zip(np.where(d == 1)[0], np.where(d == -1)[0]):
+        for s, e in zip(np.where(d == 1)[0], np.where(d == -1)[0], strict=True):
             # A frame speaks for the middle of its receptive field; a run starts half a hop before it.
             start, end = s * FRAME_STEP + FRAME_DURATION / 2 - FRAME_STEP / 2, e * FRAME_STEP + FRAME_DURATION / 2 - FRAME_STEP / 2
             if turns and turns[-1].speaker == label and start - turns[-1].end < min_gap:
@@ -121,9 +120,9 @@ def _stitch(n_samples: int, starts: list[int], activity: np.ndarray, assignment:
 
 def diarize_mono(
     audio: np.ndarray,
-    num_speakers: Optional[int] = None,
-    min_speakers: Optional[int] = None,
-    max_speakers: Optional[int] = None,
+    num_speakers: int | None = None,
+    min_speakers: int | None = None,
+    max_speakers: int | None = None,
 ) -> Diarization:
     starts, activity = _segment(audio)
     emb_model = _model("embedding")
@@ -149,7 +148,7 @@ def diarize_mono(
         return Diarization([], [], "voices", details={"windows": len(starts), "embeddings": 0})
     labels, centroids = cluster(np.stack(embeddings), num_speakers, min_speakers, max_speakers)
     assignment = -np.ones((len(starts), 3), int)
-    for (w, k), label in zip(keys, labels):
+    for (w, k), label in zip(keys, labels, strict=True):
         assignment[w, k] = label
     # A local speaker with too little clean speech: the one speaker its window does not already use, if
     # exactly one is left; else it is dropped (its frames still count as speech of the others).
@@ -201,9 +200,9 @@ def diarize_channels(left: np.ndarray, right: np.ndarray) -> Diarization:
 
 def diarize(
     channels: list[np.ndarray],
-    num_speakers: Optional[int] = None,
-    min_speakers: Optional[int] = None,
-    max_speakers: Optional[int] = None,
+    num_speakers: int | None = None,
+    min_speakers: int | None = None,
+    max_speakers: int | None = None,
 ) -> Diarization:
     import time
 
