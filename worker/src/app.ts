@@ -74,3 +74,6 @@ export function createApp() {
   );
   return app;
 }
+
+/** The API as a type for Hono's typed client (`hc<AppType>`); see app-type.ts. */
+export type { AppType } from "./app-type";
