@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { TRANSCRIPTION_STATUSES } from "@verbatim/shared/transcription";
 import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { CHUNK_STATUSES } from "../jobs/state";
 
 // Mirrors worker/migrations (the migrations are the source of truth; this is the typed view of them).
 
@@ -73,15 +75,6 @@ export const userPreferences = sqliteTable("user_preferences", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
-export const TRANSCRIPTION_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "REPROCESSING",
-  "COMPLETED",
-  "COMPLETED_WITH_ERRORS",
-  "FAILED",
-] as const;
-
 export const transcriptions = sqliteTable("transcriptions", {
   id: text("id").primaryKey(),
   userId: text("user_id")
@@ -126,7 +119,7 @@ export const transcriptionChunks = sqliteTable(
     idx: integer("idx").notNull(),
     r2Key: text("r2_key").notNull(),
     startOffset: real("start_offset").notNull(),
-    status: text("status", { enum: ["PENDING", "PROCESSING", "DONE", "FAILED"] })
+    status: text("status", { enum: CHUNK_STATUSES })
       .notNull()
       .default("PENDING"),
     attempts: integer("attempts").notNull().default(0),

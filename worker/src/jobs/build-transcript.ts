@@ -8,14 +8,15 @@ import { joinChunks } from "../transcript-doc/join-chunks";
 import { transcriptText } from "../transcript-doc/text";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
-import { failTranscription } from "./failure";
+import { isActive, readyToJoin } from "./state";
+import { failTranscription } from "./state-repository";
 
 /** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */
 export async function buildTranscript(env: Bindings, db: Db, transcriptionId: string) {
   const t = await getById(db, transcriptionId);
-  if (!t || !["PROCESSING", "REPROCESSING", "PENDING"].includes(t.status)) return;
+  if (!t || !isActive(t.status)) return;
   const chunks = await listChunks(db, transcriptionId);
-  if (chunks.length === 0 || chunks.some((c) => c.status !== "DONE")) return;
+  if (!readyToJoin(t, chunks)) return;
 
   const results = await Promise.all(
     chunks.map(async (c) => {

@@ -14,7 +14,7 @@ import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
-import { isActive } from "../jobs/state";
+import { CHUNK_EVENTS, isActive, readyToJoin } from "../jobs/state";
 import { withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, sniffMedia } from "./create";
@@ -94,7 +94,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
       .values({ transcriptionId: t.id, idx, r2Key: key, startOffset: start })
       .onConflictDoUpdate({
         target: [transcriptionChunks.transcriptionId, transcriptionChunks.idx],
-        set: { r2Key: key, startOffset: start, status: "PENDING", attempts: 0, error: null },
+        set: { r2Key: key, startOffset: start, status: CHUNK_EVENTS.reset.to, attempts: 0, error: null },
       });
     await enqueueChunk(c.env, db, t.id, idx);
     return c.json({ idx, start }, 201);
@@ -109,6 +109,6 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (missing.length) throw new ApiError(400, `Missing chunks: ${missing.join(", ")}`);
     await updateTranscription(db, t.id, { chunksExpected: count });
     await appendLog(db, t.id, `All ${count} parts received`);
-    if (have.length === count && have.every((h) => h.status === "DONE")) await enqueueStep(c.env, db, "stitch", t.id);
+    if (readyToJoin({ source: t.source, chunksExpected: count }, have)) await enqueueStep(c.env, db, "stitch", t.id);
     return c.json(toTranscription(await getOwned(db, t.userId, t.id)));
   });
