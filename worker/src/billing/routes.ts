@@ -1,4 +1,4 @@
-import { checkoutRequestSchema, redirectUrlSchema, webhookReceiptSchema } from "@verbatim/shared";
+import { checkoutRequestSchema, type RedirectUrl, redirectUrlSchema, webhookReceiptSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
@@ -37,15 +37,18 @@ const docs = {
 const checkoutRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", docs.checkout, validate("json", checkoutRequestSchema), async (c) => {
-    const url = await startCheckout(c.env, c.get("db"), currentUserId(c), c.req.valid("json").priceId, appOrigin(c.env, c.req.url));
-    return c.json({ url });
+    const body: RedirectUrl = {
+      url: await startCheckout(c.env, c.get("db"), currentUserId(c), c.req.valid("json").priceId, appOrigin(c.env, c.req.url)),
+    };
+    return c.json(body);
   });
 
 /** /api/create-customer-portal, signed in only. */
 const portalRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", docs.portal, async (c) => {
-    return c.json({ url: await openPortal(c.env, c.get("db"), currentUserId(c), appOrigin(c.env, c.req.url)) });
+    const body: RedirectUrl = { url: await openPortal(c.env, c.get("db"), currentUserId(c), appOrigin(c.env, c.req.url)) };
+    return c.json(body);
   });
 
 /** /api/stripe: Stripe's calls, authenticated by their signature instead of a session. */

@@ -1,4 +1,5 @@
 import {
+  type CreatedMeeting,
   createdMeetingSchema,
   createMeetingSchema,
   type Meeting,
@@ -75,7 +76,8 @@ export const meetingRoutes = new Hono<AppEnv>()
   .post("/", docs.create, validate("json", createMeetingSchema), async (c) => {
     const call = await googleCall(c, "Google Calendar");
     const event = await insertEvent(call, c.req.valid("json") as Parameters<typeof insertEvent>[1]);
-    return c.json({ ...toMeeting(event), meetLink: event.hangoutLink ?? null }, 201);
+    const body: CreatedMeeting = { ...toMeeting(event), meetLink: event.hangoutLink ?? null };
+    return c.json(body, 201);
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
   .post("/:eventId/recording", docs.recording, async (c) => {
