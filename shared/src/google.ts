@@ -48,6 +48,7 @@ export type Meeting = z.infer<typeof meetingSchema>;
 
 /** POST /api/meetings answers the meeting with its Meet link at the top (spec §7: meetLink is read). */
 export const createdMeetingSchema = meetingSchema.extend({ meetLink: z.string().nullable() });
+export type CreatedMeeting = z.infer<typeof createdMeetingSchema>;
 
 export const meetingsQuerySchema = z
   .object({

@@ -31,7 +31,9 @@ export const subscriptionSchema = z.object({
 
 /** POST /api/create-checkout-session; the price must be one of `prices`. */
 export const checkoutRequestSchema = z.object({ priceId: z.string().min(1, "Invalid selection: Please select a paid plan to continue") });
+/** Where to send the browser: Stripe Checkout or the billing portal. */
 export const redirectUrlSchema = z.object({ url: z.string().url() });
+export type RedirectUrl = z.infer<typeof redirectUrlSchema>;
 
 /** A refusal because the plan's limit is reached (HTTP 402), naming the limit and where to lift it. */
 export const planLimitErrorSchema = z.object({

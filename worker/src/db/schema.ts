@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { TRANSCRIPTION_STATUSES } from "@verbatim/shared/transcription";
 import {
   check,
   customType,
@@ -10,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { CHUNK_STATUSES } from "../jobs/state";
 
 // The one source of the database schema: `pnpm --filter @verbatim/worker db:generate` writes the migration
 // for a change here into worker/migrations (README, "Database migrations"). Checks and indexes are declared
@@ -132,15 +134,6 @@ export const userPreferences = sqliteTable("user_preferences", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
-export const TRANSCRIPTION_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "REPROCESSING",
-  "COMPLETED",
-  "COMPLETED_WITH_ERRORS",
-  "FAILED",
-] as const;
-
 export const transcriptions = sqliteTable(
   "transcriptions",
   {
@@ -205,7 +198,7 @@ export const transcriptionChunks = sqliteTable(
     idx: integer("idx").notNull(),
     r2Key: text("r2_key").notNull(),
     startOffset: real("start_offset").notNull(),
-    status: text("status", { enum: ["PENDING", "PROCESSING", "DONE", "FAILED"] })
+    status: text("status", { enum: CHUNK_STATUSES })
       .notNull()
       .default("PENDING"),
     attempts: integer("attempts").notNull().default(0),

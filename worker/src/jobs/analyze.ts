@@ -3,8 +3,10 @@ import { runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { transcriptDocKey } from "../transcriptions/keys";
-import { appendLog, getById, updateTranscription } from "../transcriptions/repository";
+import { appendLog, getById } from "../transcriptions/repository";
 import { getPreferences } from "../users/preferences";
+import { isActive } from "./state";
+import { moveTranscription } from "./state-repository";
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -14,7 +16,7 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
  */
 export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
   const t = await getById(db, transcriptionId);
-  if (!t || !["PROCESSING", "REPROCESSING", "PENDING"].includes(t.status)) return;
+  if (!t || !isActive(t.status)) return;
   await appendLog(db, transcriptionId, "Analysing the transcript (summary, key points, topics, action items)");
   try {
     const stored = await env.MEDIA.get(transcriptDocKey(t.userId, transcriptionId));
@@ -28,7 +30,7 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
       apiKey: env.ANALYSIS_API_KEY,
       model: env.ANALYSIS_MODEL,
     });
-    await updateTranscription(db, transcriptionId, {
+    const completed = await moveTranscription(db, transcriptionId, "complete", {
       summary: result.summary,
       keyPoints: json(result.key_points),
       summaryAnalysis: json(result.summary_analysis),
@@ -38,21 +40,16 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
       enhancedKeyPoints: json(result.enhanced_key_points),
       claudeAnalysis: json(result.claude_analysis),
       analysisEngine: result.engine,
-      status: "COMPLETED",
       progressPercentage: 100,
       errorMessage: null,
       leaseUntil: null,
     });
+    if (!completed) return; // deleted, or failed by another job, meanwhile
     for (const note of result.notes) await appendLog(db, transcriptionId, note, "warn");
     await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
   } catch (err) {
     const reason = `Analysis failed: ${(err as Error).message}. The transcript is complete; run the analysis again later.`;
-    await updateTranscription(db, transcriptionId, {
-      status: "COMPLETED_WITH_ERRORS",
-      progressPercentage: 100,
-      errorMessage: reason,
-      leaseUntil: null,
-    });
-    await appendLog(db, transcriptionId, reason, "error");
+    const moved = await moveTranscription(db, transcriptionId, "completeWithErrors", { progressPercentage: 100, errorMessage: reason, leaseUntil: null });
+    if (moved) await appendLog(db, transcriptionId, reason, "error");
   }
 }

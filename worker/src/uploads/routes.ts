@@ -3,53 +3,25 @@ import {
   createMultipartSchema,
   mediaTypeOf,
   messageResponseSchema,
-  type ResumableUpload,
   resumableUploadSchema,
   transcriptionSchema,
   uploadedPartSchema,
 } from "@verbatim/shared";
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
-import type { Db } from "../db/client";
-import { uploadParts, uploads } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
+import { describeUpload, insertUpload, listParts, ownedOpenUpload, partCount, partSizeFor, recordPart, setUploadStatus } from "./repository";
 
 // Resumable uploads for recordings past the 500 MB form limit (up to 5 GB / 10 hours). The browser sends
 // fixed-size parts straight into an R2 multipart upload; the parts already stored are listed so an upload
 // broken by a network drop resumes where it stopped. The upload id becomes the transcription id.
-
-const MIN_PART = 8 * 1024 * 1024;
-const MAX_PARTS = 10_000;
-
-function partSizeFor(size: number) {
-  const mib = 1024 * 1024;
-  return Math.max(MIN_PART, Math.ceil(size / MAX_PARTS / mib) * mib);
-}
-const partCount = (size: number, partSize: number) => Math.ceil(size / partSize);
-
-async function ownedOpenUpload(db: Db, userId: string, id: string) {
-  const row = await db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId)) });
-  if (!row) throw notFound("Upload not found");
-  if (row.status !== "OPEN") throw new ApiError(409, `This upload is already ${row.status.toLowerCase()}`);
-  return row;
-}
-
-async function describe(db: Db, row: typeof uploads.$inferSelect): Promise<ResumableUpload> {
-  const parts = await db
-    .select({ partNumber: uploadParts.partNumber, size: uploadParts.size })
-    .from(uploadParts)
-    .where(eq(uploadParts.uploadId, row.id))
-    .orderBy(uploadParts.partNumber);
-  return { id: row.id, fileName: row.fileName, size: row.size, partSize: row.partSize, partCount: partCount(row.size, row.partSize), parts };
-}
 
 const tag = "resumable uploads";
 const docs = {
@@ -86,10 +58,10 @@ const docs = {
   }),
 };
 
+/** /api/uploads, signed in only. */
 export const uploadRoutes = new Hono<AppEnv>()
-  .use("/uploads", requireUser)
-  .use("/uploads/*", requireUser)
-  .post("/uploads", docs.create, validate("json", createMultipartSchema), async (c) => {
+  .use(requireUser)
+  .post("/", docs.create, validate("json", createMultipartSchema), async (c) => {
     const userId = currentUserId(c);
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
@@ -100,20 +72,15 @@ export const uploadRoutes = new Hono<AppEnv>()
       const id = crypto.randomUUID();
       const key = mediaKey(userId, id, fileName);
       const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
-      const [created] = await c
-        .get("db")
-        .insert(uploads)
-        .values({ id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) })
-        .returning();
-      return created as typeof uploads.$inferSelect;
+      return insertUpload(c.get("db"), { id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) });
     });
-    return c.json(await describe(c.get("db"), row), 201);
+    return c.json(await describeUpload(c.get("db"), row), 201);
   })
-  .get("/uploads/:id", docs.get, async (c) => {
+  .get("/:id", docs.get, async (c) => {
     const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
-    return c.json(await describe(c.get("db"), row));
+    return c.json(await describeUpload(c.get("db"), row));
   })
-  .put("/uploads/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
+  .put("/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     const n = Number(c.req.param("n"));
@@ -136,22 +103,19 @@ export const uploadRoutes = new Hono<AppEnv>()
     if (body.byteLength !== expected) throw cutOff;
     const multipart = c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId);
     const part = await multipart.uploadPart(n, body);
-    await db
-      .insert(uploadParts)
-      .values({ uploadId: row.id, partNumber: n, etag: part.etag, size: expected })
-      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: part.etag, size: expected } });
+    await recordPart(db, row.id, n, part.etag, expected);
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/uploads/:id/complete", docs.complete, async (c) => {
+  .post("/:id/complete", docs.complete, async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
-    const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadId, row.id)).orderBy(uploadParts.partNumber);
+    const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
     if (missing.length) throw new ApiError(400, `Missing parts: ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? "…" : ""}`);
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
-    await db.update(uploads).set({ status: "COMPLETED" }).where(eq(uploads.id, row.id));
+    await setUploadStatus(db, row.id, "COMPLETED");
     const t = await createFileTranscription(c.env, db, {
       id: row.id,
       userId,
@@ -163,11 +127,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(toTranscription(t), 201);
   })
-  .delete("/uploads/:id", docs.abort, async (c) => {
+  .delete("/:id", docs.abort, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
-    await db.update(uploads).set({ status: "ABORTED" }).where(eq(uploads.id, row.id));
+    await setUploadStatus(db, row.id, "ABORTED");
     await releaseWork(c.env.DB, row.id);
     return c.json({ message: "Upload aborted" });
   });

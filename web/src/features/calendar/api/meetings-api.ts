@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreatedMeeting, CreateMeetingInput, Meeting, RecordingImport } from "@verbatim/shared/google";
 import { ApiError, apiJson, jsonBody } from "@/lib/api";
-import type { Meeting } from "../lib/meetings";
 
 /** Spec §7/§9: the calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
@@ -24,21 +24,11 @@ export function useMeetings(range: { start: Date; end: Date }, enabled: boolean)
   });
 }
 
-/** Spec §3 "Create-meeting payload". */
-export interface CreateMeetingInput {
-  summary: string;
-  description: string;
-  startTime: string;
-  endTime: string;
-  attendees: string[];
-  timezone: string;
-}
-
 export function useCreateMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMeetingInput) =>
-      apiJson<Meeting & { meetLink?: string | null }>("/api/meetings", jsonBody("POST", input)),
+      apiJson<CreatedMeeting>("/api/meetings", jsonBody("POST", input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),
   });
 }
@@ -51,8 +41,8 @@ export function useCreateMeeting() {
 export function useTranscribeRecording() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
-      const result = await apiJson<{ transcriptionId: string } | { authorizeUrl: string }>(
+    mutationFn: async (eventId: string): Promise<RecordingImport> => {
+      const result = await apiJson<RecordingImport>(
         `/api/meetings/${encodeURIComponent(eventId)}/recording`,
         jsonBody("POST", {}),
       );

@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { GoogleStatus } from "@verbatim/shared/google";
 import { toast } from "@/components/ui/toast";
 import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
 import { useAuth } from "@/features/auth/hooks/use-auth";
 import { apiJson, jsonBody, userMessage } from "@/lib/api";
-
-/** Spec §3 "Google status". */
-export interface GoogleStatus {
-  connected: boolean;
-  profile?: { email?: string | null } | null;
-  /** Why a once-connected account is no longer connected (a revoked or expired grant). */
-  message?: string | null;
-}
 
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
 /** Where the Google callback sends the browser back to (spec §4: saved before the redirect). */

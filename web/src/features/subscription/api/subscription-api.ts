@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { isActivePro, type Subscription } from "@verbatim/shared/subscription";
+import { isActivePro, type RedirectUrl, type Subscription } from "@verbatim/shared/subscription";
 import { toast } from "@/components/ui/toast";
 import { apiJson, jsonBody, userMessage } from "@/lib/api";
 
@@ -22,7 +22,7 @@ export function useSubscription({ pollUntilActive = false }: { pollUntilActive?:
 /** The payment provider's hosted pages are full-page navigations (checkout, billing portal). */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (priceId: string) => apiJson<{ url: string }>("/api/create-checkout-session", jsonBody("POST", { priceId })),
+    mutationFn: (priceId: string) => apiJson<RedirectUrl>("/api/create-checkout-session", jsonBody("POST", { priceId })),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
       toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create checkout session") }),
@@ -31,7 +31,7 @@ export function useCheckout() {
 
 export function useCustomerPortal() {
   return useMutation({
-    mutationFn: () => apiJson<{ url: string }>("/api/create-customer-portal", jsonBody("POST", {})),
+    mutationFn: () => apiJson<RedirectUrl>("/api/create-customer-portal", jsonBody("POST", {})),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
       toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create portal session") }),

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Trace } from "@verbatim/shared";
 import type { Db } from "../db/client";
-import { transcriptionChunks, transcriptions } from "../db/schema";
+import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { isActive } from "../jobs/state";
+import { moveTranscription, resetChunks } from "../jobs/state-repository";
 import { deletePrefix, transcriptionPrefix } from "./keys";
 import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
 
-const ACTIVE = new Set(["PENDING", "PROCESSING", "REPROCESSING"]);
+const ALREADY_RUNNING = "This transcription is already being processed";
 
 export async function rename(db: Db, userId: string, id: string, name: string) {
   await getOwned(db, userId, id);
@@ -26,11 +28,14 @@ export async function remove(env: Bindings, db: Db, userId: string, id: string) 
 /** Runs speech recognition again from the stored audio (a failed job is retried this way too). */
 export async function reprocess(env: Bindings, db: Db, userId: string, id: string) {
   const t = await getOwned(db, userId, id);
-  if (ACTIVE.has(t.status)) throw new ApiError(409, "This transcription is already being processed");
+  if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   const chunks = await listChunks(db, id);
   if (chunks.length === 0) throw new ApiError(409, "No audio was uploaded for this transcription");
-  await updateTranscription(db, id, { status: "REPROCESSING", progressPercentage: 0, errorMessage: null, leaseUntil: null });
-  await db.update(transcriptionChunks).set({ status: "PENDING", attempts: 0, error: null }).where(eq(transcriptionChunks.transcriptionId, id));
+  // Guarded: of two reprocess requests at once, one runs and the other is told it is already running.
+  if (!(await moveTranscription(db, id, "reprocess", { progressPercentage: 0, errorMessage: null, leaseUntil: null }))) {
+    throw new ApiError(409, ALREADY_RUNNING);
+  }
+  await resetChunks(db, id);
   await appendLog(db, id, "Reprocessing requested");
   for (const c of chunks) await enqueueChunk(env, db, id, c.idx);
   return getOwned(db, userId, id);
@@ -39,9 +44,9 @@ export async function reprocess(env: Bindings, db: Db, userId: string, id: strin
 /** Runs only the analysis again, keeping the transcript. */
 export async function reanalyze(env: Bindings, db: Db, userId: string, id: string) {
   const t = await getOwned(db, userId, id);
-  if (ACTIVE.has(t.status)) throw new ApiError(409, "This transcription is already being processed");
+  if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   if (!t.text) throw new ApiError(409, "There is no transcript to analyse yet");
-  await updateTranscription(db, id, { status: "PROCESSING", progressPercentage: 92, errorMessage: null });
+  if (!(await moveTranscription(db, id, "reanalyze", { progressPercentage: 92, errorMessage: null }))) throw new ApiError(409, ALREADY_RUNNING);
   await appendLog(db, id, "Analysis requested");
   await enqueueStep(env, db, "analyze", id);
   return getOwned(db, userId, id);
