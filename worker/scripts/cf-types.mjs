@@ -2,7 +2,7 @@
 // `wrangler types`; `--check` fails when the committed file is not what wrangler.toml gives now (typecheck
 // runs it). Offline, and blind to .dev.vars (`--env-file /dev/null`): local secrets never leak into the type.
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const worker = fileURLToPath(new URL("..", import.meta.url));
@@ -34,6 +34,13 @@ execFileSync(`${worker}node_modules/.bin/wrangler`, args, {
   stdio: ["ignore", "ignore", "inherit"],
   timeout: 60_000,
 });
+
+// wrangler declares `GlobalProps.mainModule: typeof import("./src/index")` (for ctx.exports, which Verbatim does
+// not use). That import pulls the whole app into every program that reads Env, including the declaration build
+// of the web app's AppType, where the app's inferred type is too long to write out (TS7056). So it is dropped.
+const MAIN_MODULE = /\tinterface GlobalProps \{\n\t\tmainModule: typeof import\("\.\/src\/index"\);\n\t\}\n/;
+const generated = readFileSync(`${worker}${out}`, "utf8");
+writeFileSync(`${worker}${out}`, generated.replace(MAIN_MODULE, ""));
 
 if (check) {
   // The second line names the command (and the output path); the rest must match.

@@ -19,13 +19,20 @@ type Responses = NonNullable<Parameters<typeof describeRoute>[0]["responses"]>;
 type RequestBody = OpenAPIV3_1.RequestBodyObject;
 type Schema = z.ZodType;
 
-export const json = (schema: Schema, description: string) => ({
+/** One response (typed, so declaration files need not name hono-openapi's own JSON-schema types). */
+type Response = Exclude<Responses[number], OpenAPIV3_1.ReferenceObject>;
+
+export const json = (schema: Schema, description: string): Response => ({
   description,
   content: { "application/json": { schema: resolver(schema, asOutput) } },
 });
 
 /** A file in the response body, in any of the given media types. */
-export const file = (description: string, mediaTypes: string[], headers?: OpenAPIV3_1.ResponseObject["headers"]) => ({
+export const file = (
+  description: string,
+  mediaTypes: string[],
+  headers?: OpenAPIV3_1.ResponseObject["headers"],
+): Response => ({
   description,
   headers,
   content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: resolver(binarySchema, asOutput) }])),
