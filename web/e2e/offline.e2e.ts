@@ -1,25 +1,20 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
-import { launchBrowser, newContext, newPage, screenshot } from "./support/browser";
+import { newContext, newPage, screenshot } from "./support/browser";
 import { BASE_URL, JFK_MP3 } from "./support/env";
 import { persistedQueryHashes } from "./support/idb";
 
-let browser: Browser;
 let context: BrowserContext;
-let page: Page & { errors: string[] };
+let page: Page;
 let id: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
+  context = await newContext();
   await registerViaApi(context);
   id = (await uploadViaApi(context, JFK_MP3)).id;
   await waitUntilFinished(context, id);
   page = await newPage(context);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("offline-first", () => {
@@ -51,7 +46,6 @@ describe("offline-first", () => {
     await page.getByRole("link", { name: "Back to List" }).click();
     await page.getByTestId("transcription-card").filter({ hasText: "jfk.mp3" }).waitFor();
     await page.getByTestId("offline-indicator").waitFor();
-    expect(page.errors).toEqual([]);
   });
 
   it("queues an upload chosen offline and sends it when the network returns", async () => {
