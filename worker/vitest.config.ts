@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { dataModules } from "./test-tools/data-modules";
+import { dataModules } from "./test/data-modules";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
