@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
-import { newContext, newPage, screenshot } from "./support/browser";
+import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { BASE_URL, JFK_MP3 } from "./support/env";
 import { persistedQueryHashes } from "./support/idb";
 
@@ -31,6 +31,8 @@ describe("offline-first", () => {
     await expect.poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes(id)), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId("offline-indicator").count()).toBe(0);
 
+    // Requests made offline fail: that is the condition under test.
+    allowPageErrors(/net::ERR_INTERNET_DISCONNECTED$/);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId("offline-indicator").waitFor();
@@ -49,6 +51,7 @@ describe("offline-first", () => {
   });
 
   it("queues an upload chosen offline and sends it when the network returns", async () => {
+    allowPageErrors(/net::ERR_INTERNET_DISCONNECTED$/); // still offline, from the test above
     await page.getByRole("link", { name: "New Transcription" }).first().click();
     await page.getByRole("heading", { name: "Upload Audio or Video" }).waitFor();
     await page.getByText("You're offline. Files you upload now are queued and sent when the connection returns.").waitFor();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
-import { newContext, newPage, runClock, toast } from "./support/browser";
+import { allowPageErrors, newContext, newPage, runClock, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";
 
 // States a real job passes through too quickly (or too rarely) to catch: the API's answers are replaced here,
@@ -114,6 +114,7 @@ describe("list states (spec §2)", () => {
   });
 
   it("shows the load error with its message", async () => {
+    allowPageErrors(/HTTP 503 for GET \S+\/api\/transcriptions$/); // the failure this test shows
     await page.route("**/api/transcriptions", (route) => json(route, { message: "Database unavailable" }, 503));
     await page.goto("/dashboard");
     await page.getByText("Error loading transcriptions").waitFor();
@@ -220,6 +221,7 @@ describe("detail states (spec §2, §4, §8)", () => {
   });
 
   it("sends the user to the list when loading fails", async () => {
+    allowPageErrors(/HTTP 500 for GET \S+\/api\/transcriptions\/t-1$/); // the failure this test shows
     await page.route("**/api/transcriptions/t-1", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.goto("/transcription/t-1");
     await page.waitForURL(`${BASE_URL}/`);
