@@ -4,6 +4,7 @@ import { serverUrlSchema } from "@verbatim/shared/server-url";
 import { publicUserSchema } from "@verbatim/shared/user";
 import { readJson, waitUntilFinished } from "./support/api";
 import { newPage, toast } from "./support/browser";
+import { solidPng } from "./support/png";
 import { BASE_URL } from "./support/env";
 import { clientContext, logOut } from "./support/session";
 
@@ -19,6 +20,11 @@ const email = `grace.${Date.now().toString(36)}@example.com`;
 beforeAll(async () => {
   ctx = await clientContext();
   if (GOOGLE) await ctx.addCookies([{ name: "fake_google_user", value: email, url: GOOGLE }]);
+  // The ID token's photo is on Google's image host, which the app's CSP allows and this offline machine cannot
+  // reach: the browser gets a real image from there, as it would from Google.
+  await ctx.route("https://lh3.googleusercontent.com/**", (route) =>
+    route.fulfill({ contentType: "image/png", body: solidPng(96, 96, [66, 133, 244]) }),
+  );
   page = await newPage(ctx);
 });
 
