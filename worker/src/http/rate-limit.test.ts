@@ -1,4 +1,4 @@
-import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
+import { apiErrorSchema, resumableUploadSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { apiWithEnv, makePro, readJson, signUp, uniqueIp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
@@ -73,7 +73,7 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     for (let i = 0; i < 5; i++) {
       const res = await open();
       expect(res.status).toBe(201);
-      ids.push((await readJson(res, transcriptionSchema)).id);
+      ids.push((await readJson(res, resumableUploadSchema)).id);
     }
     await expectTooMany(await open(), /You already have 5 unfinished uploads/, 60);
     // Cancelling one frees its slot.
