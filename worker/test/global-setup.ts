@@ -22,7 +22,7 @@ declare module "vitest" {
 /**
  * Puts a controllable proxy where the Worker expects the speech engine, and builds the test audio (Node side).
  * The real engine starts on the first request that reaches the proxy: a run of suites that never transcribe
- * (auth, billing, exports, …) never loads a model, and one that does waits for it only then.
+ * (auth, billing, preferences, …) never loads a model, and one that does waits for it only then.
  */
 export default async function setup(project: TestProject) {
   let engine: Promise<Engine> | undefined;
