@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { dataModules } from "./test-tools/data-modules";
+import { dataModules } from "./test/data-modules";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** drizzle-kit's newest snapshot: what schema.ts says the database is (src/db/schema.test.ts checks it). */

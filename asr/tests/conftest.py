@@ -10,9 +10,11 @@ import socket
 import subprocess
 import sys
 import time
+import wave
 from pathlib import Path
 
 import httpx
+import numpy as np
 import pytest
 
 ASR_DIR = Path(__file__).resolve().parent.parent
@@ -21,6 +23,17 @@ FIXTURES = (ASR_DIR.parent / "test-fixtures").resolve()
 AUDIO = FIXTURES / "audio"
 
 JFK_DURATION = 11.0
+
+
+def write_wav(path: Path, samples: np.ndarray, rate: int = 16000) -> Path:
+    """Float samples in [-1, 1] as a 16-bit mono WAV file."""
+    pcm = (np.clip(samples, -1, 1) * 32767).astype("<i2")
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(pcm.tobytes())
+    return path
 
 
 def normalise(text: str) -> list[str]:

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import wave
-
 import numpy as np
 import pytest
-from conftest import AUDIO, normalise, transcribe, wer
-
+from conftest import AUDIO, normalise, transcribe, wer, write_wav
 from verbatim_asr.config import Settings, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
 
@@ -37,13 +34,7 @@ def long_recording(tmp_path_factory, references):
             pieces += [decode(str(AUDIO / clip)), np.zeros(SAMPLE_RATE // 2, np.float32)]
             text.append(references[clip])
     audio = np.concatenate(pieces)
-    path = tmp_path_factory.mktemp("long") / "long.wav"
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(SAMPLE_RATE)
-        w.writeframes((np.clip(audio, -1, 1) * 32767).astype("<i2").tobytes())
-    return path, " ".join(text)
+    return write_wav(tmp_path_factory.mktemp("long") / "long.wav", audio, SAMPLE_RATE), " ".join(text)
 
 
 def test_long_recording_loses_and_doubles_no_words_between_parts(client, long_recording):

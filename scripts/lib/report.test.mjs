@@ -20,7 +20,9 @@ test("a step whose setup fails after starting the engine ends at once and leaves
   const out = result.output ?? "";
   const pid = Number(/engine pid (\d+)/.exec(out)?.[1]);
   assert.ok(pid > 0, "the fixture printed the engine's pid");
-  await new Promise((r) => setTimeout(r, 500));
+  // Stopped with the step's group: gone within a few seconds at most (checked every 50 ms, not after a fixed wait).
+  const until = Date.now() + 5000;
+  while (!gone(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   assert.ok(gone(pid), `engine ${pid} is still running`);
 });
 

@@ -3,6 +3,7 @@
 // clients do; the stall this guards against sat between wrangler's proxy and workerd, not in the client.
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { BASE_URL } from "./support/env";
 import { openMultipartUploads } from "./support/r2-state";
 
@@ -130,7 +131,7 @@ describe("refused early by wrangler dev, and the next requests are quick", () =>
       body: Buffer.from(JSON.stringify({ fileName: "long.mp3", fileType: "audio/mpeg", chunks: 1 })),
     });
     expect(created.status).toBe(201);
-    const { id } = JSON.parse(created.body) as { id: string };
+    const { id } = transcriptionSchema.parse(JSON.parse(created.body));
     const before = openMultipartUploads();
     function* chunk() {
       yield Buffer.from("ID3");

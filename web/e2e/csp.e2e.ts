@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
-import { launchBrowser, newContext, newPage } from "./support/browser";
+import { newContext, newPage } from "./support/browser";
 import { JFK_MP3, JFK_VIDEO } from "./support/env";
 import { clientContext } from "./support/session";
 
@@ -9,22 +9,17 @@ import { clientContext } from "./support/session";
 // wasm or media from somewhere the policy does not allow) fails the screen. Chromium reports them both as a
 // `securitypolicyviolation` event in the page and as a console error.
 
-let browser: Browser;
 let member: BrowserContext;
 let audioId: string;
 let videoId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  member = await clientContext(browser);
+  member = await clientContext();
   await registerViaApi(member);
   audioId = (await uploadViaApi(member, JFK_MP3)).id;
   videoId = (await uploadViaApi(member, JFK_VIDEO, "video/mp4")).id;
   await waitUntilFinished(member, audioId);
   await waitUntilFinished(member, videoId);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function watchedPage(context: BrowserContext) {
@@ -49,8 +44,17 @@ async function openEveryTab(page: Page) {
   const tabs = page.getByRole("tab");
   for (let i = 0; i < (await tabs.count()); i++) {
     await tabs.nth(i).click();
-    await page.waitForTimeout(150);
+    await expect.poll(() => tabs.nth(i).getAttribute("aria-selected")).toBe("true");
+    await settled(page);
   }
+}
+
+/**
+ * Returns once the page has rendered twice more: what the last change loads has been asked for by then, and a
+ * refusal's report (an event over the same DevTools connection as this answer) has reached the test.
+ */
+function settled(page: Page) {
+  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 const PUBLIC = ["/", "/home", "/pricing", "/login", "/register", "/auth", "/google-oauth-help", "/nowhere"];
@@ -70,16 +74,15 @@ describe("the Content-Security-Policy (finding 4)", () => {
   it.each([...PUBLIC.map((p) => [p, false] as const), ...SIGNED_IN.map((p) => [p, true] as const)])(
     "%s loads with no violation",
     async (path, signedIn) => {
-      const context = signedIn ? member : await newContext(browser);
+      const context = signedIn ? member : await newContext();
       const { page, violations } = await watchedPage(context);
       const response = await page.goto(path.replace(":audio", audioId).replace(":video", videoId));
       expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
       await page.locator("#root > *").first().waitFor();
       await page.waitForLoadState("load");
       await openEveryTab(page);
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(violations).toEqual([]);
-      expect(page.errors).toEqual([]);
       await page.close();
       if (!signedIn) await context.close();
     },
@@ -93,7 +96,6 @@ describe("the Content-Security-Policy (finding 4)", () => {
     await video.evaluate((v: HTMLVideoElement) => v.play());
     await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
     expect(violations).toEqual([]);
-    expect(page.errors).toEqual([]);
     await page.close();
   });
 });

@@ -1,6 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, toast } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverUrlSchema } from "@verbatim/shared/server-url";
+import { publicUserSchema } from "@verbatim/shared/user";
+import { readJson, waitUntilFinished } from "./support/api";
+import { newPage, toast } from "./support/browser";
+import { solidPng } from "./support/png";
 import { BASE_URL } from "./support/env";
 import { clientContext, logOut } from "./support/session";
 
@@ -9,22 +13,22 @@ import { clientContext, logOut } from "./support/session";
 // the fake's cookie. Without the fakes (an app started by hand without Google) there is nothing to test.
 const GOOGLE = process.env.E2E_GOOGLE_MOCK_ORIGIN;
 
-let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 const email = `grace.${Date.now().toString(36)}@example.com`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ctx = await clientContext(browser);
+  ctx = await clientContext();
   if (GOOGLE) await ctx.addCookies([{ name: "fake_google_user", value: email, url: GOOGLE }]);
+  // The ID token's photo is on Google's image host, which the app's CSP allows and this offline machine cannot
+  // reach: the browser gets a real image from there, as it would from Google.
+  await ctx.route("https://lh3.googleusercontent.com/**", (route) =>
+    route.fulfill({ contentType: "image/png", body: solidPng(96, 96, [66, 133, 244]) }),
+  );
   page = await newPage(ctx);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-const me = async () => (await (await ctx.request.get("/api/user")).json()) as { id: string; email: string; username: string };
+const me = async () => readJson(await ctx.request.get("/api/user"), publicUserSchema);
 const chooseView = (name: string) => page.getByRole("radio", { name }).check({ force: true });
 
 describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () => {
@@ -112,13 +116,7 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     // Drive read access is asked for now (a full-page trip to Google), then the transcription opens.
     await page.waitForURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     const id = page.url().split("/").pop() as string;
-    const deadline = Date.now() + 180_000;
-    let status = "";
-    while (Date.now() < deadline && !["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"].includes(status)) {
-      status = ((await (await ctx.request.get(`/api/transcriptions/${id}`)).json()) as { status: string }).status;
-      if (status !== "COMPLETED") await page.waitForTimeout(1000);
-    }
-    expect(status).toBe("COMPLETED");
+    expect((await waitUntilFinished(ctx, id)).status).toBe("COMPLETED");
     await page.getByText(/ask not what your country can do for you/i).first().waitFor({ timeout: 30_000 });
 
     await page.goto("/calendar");
@@ -147,10 +145,10 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
 
 describe("a server without Google credentials", () => {
   it("says so on the Google buttons and links to the setup guide with the exact redirect URI", async () => {
-    const c = await clientContext(browser);
+    const c = await clientContext();
     // The answer such a server gives (worker tests cover the server side of it).
     await c.route("**/api/server-url", async (route) => {
-      const body = (await (await route.fetch()).json()) as Record<string, unknown>;
+      const body = await readJson(await route.fetch(), serverUrlSchema);
       return route.fulfill({ json: { ...body, googleConfigured: false } });
     });
     const p = await newPage(c);

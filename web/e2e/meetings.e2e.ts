@@ -1,18 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { launchBrowser, newPage, PHONE, screenshot, toast } from "./support/browser";
+import { allowPageErrors, newPage, PHONE, screenshot, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";
 import { clientContext } from "./support/session";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 // Screen behaviour: "connected" tests answer the Google endpoints in the browser with Google Calendar-shaped
 // data; "not connected" tests use the real server. google.e2e.ts runs the real flows against the Google fakes.
@@ -74,7 +66,7 @@ const chooseView = (page: Page, name: string) => page.getByRole("radio", { name 
 
 describe("calendar without Google (spec §2 Meetings calendar)", () => {
   it("warns 'Not Connected', links to /integrations, and still offers every view", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     const page = await newPage(ctx);
     await page.goto("/calendar");
@@ -122,12 +114,11 @@ describe("calendar without Google (spec §2 Meetings calendar)", () => {
 
     await page.getByRole("link", { name: "Go to Integrations" }).click();
     await page.waitForURL(`${BASE_URL}/integrations`);
-    expect(page.errors).toEqual([]);
     await ctx.close();
   });
 
   it("explains Google sign-in errors passed back in the address, then removes them", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     const page = await newPage(ctx);
     await page.goto("/calendar?error=google_auth_failed");
@@ -142,7 +133,7 @@ describe("calendar without Google (spec §2 Meetings calendar)", () => {
 
 describe("calendar with Google connected", () => {
   it("shows the meetings in every view, at most 3 a day, and opens their details", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
     await registerViaApi(ctx);
     const requests = await connectedTo(ctx);
@@ -241,16 +232,17 @@ describe("calendar with Google connected", () => {
     await page.getByRole("button", { name: "Previous month" }).click();
     await chooseView(page, "Week");
     expect(await page.locator('main th[aria-current="date"]').count()).toBe(1);
-    expect(page.errors).toEqual([]);
     await ctx.close();
   });
 
   it("creates a meeting with the spec's validation and defaults", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     await connectedTo(ctx);
     const page = await newPage(ctx);
     const posted: unknown[] = [];
+    // The first create fails at Google (a 502 passed on), on purpose: the toast says so.
+    allowPageErrors(/HTTP 502 for POST \S+\/api\/meetings$/);
     await page.route("**/api/meetings", (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       posted.push(route.request().postDataJSON());
@@ -307,7 +299,7 @@ describe("calendar with Google connected", () => {
   });
 
   it("says when meetings cannot be loaded", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     await ctx.route("**/api/google/status", (route) => route.fulfill({ json: { connected: true, profile: { email: "a@b.co" } } }));
     await ctx.route("**/api/meetings?*", (route) => route.fulfill({ status: 401, json: { error: "Google token expired" } }));
@@ -321,7 +313,7 @@ describe("calendar with Google connected", () => {
 
 describe("integrations (spec §2 Integrations)", () => {
   it("offers to connect Google with a full-page redirect that remembers where to come back to", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     const page = await newPage(ctx);
     await page.goto("/integrations");
@@ -353,7 +345,7 @@ describe("integrations (spec §2 Integrations)", () => {
   });
 
   it("shows the connected account and disconnects it", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     await registerViaApi(ctx);
     let connected = true;
     await ctx.route("**/api/google/status", (route) =>
@@ -378,7 +370,7 @@ describe("integrations (spec §2 Integrations)", () => {
 
 describe("Google OAuth help (spec §2, §7)", () => {
   it("shows this server's redirect URI, with a dismissible mismatch banner, to visitors too", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     const page = await newPage(ctx);
     await page.goto("/google-oauth-help");
     await page.getByRole("heading", { name: "Google OAuth Setup" }).waitFor();
@@ -404,8 +396,9 @@ describe("Google OAuth help (spec §2, §7)", () => {
   });
 
   it("falls back to the page's own origin when the server cannot say", async () => {
-    const ctx = await clientContext(browser);
+    const ctx = await clientContext();
     const page = await newPage(ctx);
+    allowPageErrors(/HTTP 500 for GET \S+\/api\/server-url$/); // the server failing here is the point
     await page.route("**/api/server-url", (route) => route.fulfill({ status: 500, body: "down" }));
     await page.goto("/google-oauth-help");
     await page.locator("main").getByText(`${BASE_URL}/api/auth/google/callback`, { exact: true }).first().waitFor();

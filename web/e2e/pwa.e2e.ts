@@ -2,19 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
-import { CHROMIUM_ARGS, DESKTOP, launchBrowser, newContext, newPage } from "./support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, newContext, newPage, watchContext } from "./support/browser";
 import { BASE_URL } from "./support/env";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -25,7 +17,7 @@ const LANDING_JS_BUDGET_BYTES = 200 * 1024;
 
 describe("progressive web app", () => {
   it("has a manifest with the app's name, theme and real icons", async () => {
-    const context = await newContext(browser);
+    const context = await newContext();
     const manifest = await (await context.request.get("/manifest.webmanifest")).json();
     expect(manifest.name).toBe("Verbatim");
     expect(manifest.display).toBe("standalone");
@@ -47,12 +39,9 @@ describe("progressive web app", () => {
   it("is installable, and its service worker caches the app shell but never /api", async () => {
     // A real profile: Chromium never offers installation in an incognito-like context.
     const profile = mkdtempSync(join(tmpdir(), "verbatim-profile-"));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
-      baseURL: BASE_URL,
-      viewport: DESKTOP,
-    });
+    const context = watchContext(
+      await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: BASE_URL, viewport: DESKTOP }),
+    );
     await registerViaApi(context);
     const page = await newPage(context);
     await page.goto("/dashboard");
@@ -80,7 +69,7 @@ describe("progressive web app", () => {
   });
 
   it(`keeps the landing page's JavaScript within ${LANDING_JS_BUDGET_BYTES / 1024} KB gzipped`, async () => {
-    const context = await newContext(browser);
+    const context = await newContext();
     const page = await newPage(context);
     const scripts = new Map<string, number>();
     page.on("response", async (response) => {

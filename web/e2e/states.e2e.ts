@@ -1,24 +1,17 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
-import { launchBrowser, newContext, newPage, toast } from "./support/browser";
+import { allowPageErrors, newContext, newPage, runClock, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";
 
 // States a real job passes through too quickly (or too rarely) to catch: the API's answers are replaced here,
 // in the shapes the real API uses, and the screens are checked against the spec's texts for each.
 
-let browser: Browser;
 let context: BrowserContext;
-let page: Page & { errors: string[] };
+let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
+  context = await newContext();
   await registerViaApi(context);
   page = await newPage(context);
   return () => context.close();
@@ -100,16 +93,28 @@ describe("list states (spec §2)", () => {
       calls++;
       return json(route, [transcription({ status: calls < 3 ? "PROCESSING" : "COMPLETED", progress_percentage: calls < 3 ? 40 : 100 })]);
     });
+    // The page's timers run on a fake clock the test moves on: each poll comes when due, in no real time.
+    await page.clock.install();
     await page.goto("/dashboard");
-    await toast(page).filter({ hasText: "Transcription complete" }).waitFor({ timeout: 15_000 });
+    const completed = toast(page).filter({ hasText: "Transcription complete" });
+    await expect
+      .poll(
+        async () => {
+          await runClock(page, 1000);
+          return completed.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await toast(page).textContent()).toContain("standup.m4a has been processed successfully");
     const callsAtCompletion = calls;
-    // Nothing runs any more: polling stops.
-    await page.waitForTimeout(4000);
+    // Nothing runs any more: a minute of the page's time brings no poll.
+    await runClock(page, 60_000);
     expect(calls).toBe(callsAtCompletion);
   });
 
   it("shows the load error with its message", async () => {
+    allowPageErrors(/HTTP 503 for GET \S+\/api\/transcriptions$/); // the failure this test shows
     await page.route("**/api/transcriptions", (route) => json(route, { message: "Database unavailable" }, 503));
     await page.goto("/dashboard");
     await page.getByText("Error loading transcriptions").waitFor();
@@ -216,6 +221,7 @@ describe("detail states (spec §2, §4, §8)", () => {
   });
 
   it("sends the user to the list when loading fails", async () => {
+    allowPageErrors(/HTTP 500 for GET \S+\/api\/transcriptions\/t-1$/); // the failure this test shows
     await page.route("**/api/transcriptions/t-1", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.goto("/transcription/t-1");
     await page.waitForURL(`${BASE_URL}/`);

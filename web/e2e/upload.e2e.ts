@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { registerViaApi } from "./support/api";
-import { PHONE, launchBrowser, newContext, newPage, screenshot, toast } from "./support/browser";
+import { transcriptionSchema } from "@verbatim/shared/transcription";
+import { readJson, registerViaApi } from "./support/api";
+import { PHONE, newContext, newPage, screenshot, toast } from "./support/browser";
 import { BASE_URL, JFK_FLAC, JFK_MP3 } from "./support/env";
 
-let browser: Browser;
 let dir: string;
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -21,18 +21,16 @@ function sparseFile(name: string, bytes: number) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   dir = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
 });
 afterAll(async () => {
-  await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 let context: BrowserContext;
-let page: Page & { errors: string[] };
+let page: Page;
 beforeEach(async () => {
-  context = await newContext(browser);
+  context = await newContext();
   await registerViaApi(context);
   page = await newPage(context);
   await page.goto("/upload");
@@ -118,9 +116,6 @@ async function throttleUploads(bytesPerSecond: number) {
   });
 }
 
-const progressOf = (name: string) =>
-  page.getByTestId("upload-row").filter({ hasText: name }).getByRole("progressbar").getAttribute("aria-valuenow");
-
 describe("sending files", () => {
   it("offers the spoken language, the Settings one first, and sends the one chosen", async () => {
     const select = page.getByLabel("Spoken language");
@@ -131,7 +126,7 @@ describe("sending files", () => {
     await select.selectOption({ label: "German" });
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/transcriptions/upload"));
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
-    const created = (await (await answer).json()) as { language: string | null };
+    const created = await readJson(await answer, transcriptionSchema);
     expect(created.language).toBe("de");
     await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 30_000 });
   });
@@ -140,17 +135,26 @@ describe("sending files", () => {
     await throttleUploads(400 * 1024);
     await choose(JFK_MP3, JFK_FLAC);
     expect(await rows().count()).toBe(2);
+    // The large file's bar moves through intermediate values as its bytes go out: the page records each value
+    // its bar shows, until it has three or the file is through.
+    const intermediate = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen = new Set<string>();
+          const observer = new MutationObserver(() => {
+            const row = [...document.querySelectorAll('[data-testid="upload-row"]')].find((r) => r.textContent?.includes("jfk.flac"));
+            const value = row?.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+            if (value && value !== "0" && value !== "100") seen.add(value);
+            if (seen.size >= 3 || row?.getAttribute("data-status") === "processing") {
+              observer.disconnect();
+              resolve([...seen]);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow", "data-status"] });
+        }),
+    );
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
-
-    // The large file's bar moves through intermediate values as its bytes go out.
-    const seen = new Set<string>();
-    while (seen.size < 3) {
-      const value = await progressOf("jfk.flac").catch(() => null);
-      if (value && value !== "0" && value !== "100") seen.add(value);
-      if ((await rows().filter({ hasText: "jfk.flac" }).getAttribute("data-status")) === "processing") break;
-      await page.waitForTimeout(100);
-    }
-    expect(seen.size).toBeGreaterThanOrEqual(3);
+    expect((await intermediate).length).toBeGreaterThanOrEqual(3);
 
     await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 30_000 });
     await page.waitForURL(`${BASE_URL}/`);
@@ -262,7 +266,7 @@ describe("resumable upload of a recording over 500MB", () => {
 
 describe("upload screen on a phone", () => {
   it("stacks the buttons under 768 px and does not scroll sideways", async () => {
-    const phone = await newContext(browser, { viewport: PHONE });
+    const phone = await newContext({ viewport: PHONE });
     await registerViaApi(phone);
     const small = await newPage(phone);
     await small.goto("/upload");

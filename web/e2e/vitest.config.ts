@@ -12,6 +12,8 @@ export default defineConfig({
     env: { E2E_APP_URL: appUrl },
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["**/*.e2e.ts"],
+    // The shared browser, and failing any test whose pages logged an error (support/fixture.ts).
+    setupFiles: ["./support/fixture.ts"],
     environment: "node",
     fileParallelism: false,
     testTimeout: 240_000,

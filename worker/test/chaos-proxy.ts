@@ -4,10 +4,11 @@ import type { AddressInfo } from "node:net";
 
 /**
  * Stands between the Worker and the speech engine so tests can take the engine down and bring it back, the
- * way a crashed or restarting engine behaves (connections reset). It also serves test audio built on the
- * Node side, which code running inside workerd cannot read from disk.
+ * way a crashed or restarting engine behaves (connections reset). `engine` gives the engine, started on the
+ * first request that reaches it. The proxy also serves test audio built on the Node side, which code running
+ * inside workerd cannot read from disk.
  */
-export async function startChaosProxy(engine: { port: number }, files: Record<string, string>) {
+export async function startChaosProxy(engine: () => Promise<{ port: number }>, files: Record<string, string>) {
   let mode: "up" | "down" = "up";
   let served = 0;
   const server = createServer((req, res) => {
@@ -25,15 +26,18 @@ export async function startChaosProxy(engine: { port: number }, files: Record<st
     }
     if (mode === "down") return void req.socket.destroy();
     served++;
-    const upstream = request(
-      { host: "127.0.0.1", port: engine.port, path, method: req.method, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+    engine().then(
+      ({ port }) => {
+        const upstream = request({ host: "127.0.0.1", port, path, method: req.method, headers: req.headers }, (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        });
+        upstream.on("error", () => req.socket.destroy());
+        req.pipe(upstream);
       },
+      // An engine that cannot start is a permanent failure, said in the job's error and the test's output.
+      (err: Error) => res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: err.message } })),
     );
-    upstream.on("error", () => req.socket.destroy());
-    req.pipe(upstream);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;

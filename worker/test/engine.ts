@@ -24,24 +24,39 @@ export function testModel() {
   return execFileSync(python, ["-m", "verbatim_asr.bundled_model"], { encoding: "utf8" }).trim();
 }
 
-export async function waitForHealth(url: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
+export interface Engine {
+  url: string;
+  port: number;
+  process: ChildProcess;
 }
 
-/** Starts the real local engine (asr/) on a free loopback port. */
-export async function startEngine(): Promise<{ url: string; port: number; process: ChildProcess }> {
+/**
+ * Starts the real local engine (asr/) on a free loopback port. It is ready when it logs "listening on": the
+ * model is loaded by then, and the socket, bound before loading, takes connections. Its log goes to ours.
+ */
+export async function startEngine(timeoutMs = 120_000): Promise<Engine> {
   const port = await freePort();
   const child = spawn(python, ["-m", "verbatim_asr"], {
     env: { ...process.env, ASR_MODEL: testModel(), ASR_PORT: String(port), ASR_HOST: "127.0.0.1" },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "pipe"],
   });
-  await waitForHealth(`http://127.0.0.1:${port}/health`);
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`the speech engine did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      child.kill("SIGTERM");
+      reject(err);
+    };
+    child.stderr?.on("data", (data: Buffer) => {
+      process.stderr.write(data);
+      log += data;
+      if (/listening on http:/.test(log)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => fail(new Error(`the speech engine exited with ${code} before it was ready:\n${log}`)));
+  });
   return { url: `http://127.0.0.1:${port}`, port, process: child };
 }

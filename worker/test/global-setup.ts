@@ -2,7 +2,7 @@ import type { TestProject } from "vitest/node";
 import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
-import { startEngine } from "./engine";
+import { type Engine, startEngine } from "./engine";
 // @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
 import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
 
@@ -19,14 +19,19 @@ declare module "vitest" {
   }
 }
 
-/** Starts the real speech engine behind a controllable proxy, and builds the test audio (Node side). */
+/**
+ * Puts a controllable proxy where the Worker expects the speech engine, and builds the test audio (Node side).
+ * The real engine starts on the first request that reaches the proxy: a run of suites that never transcribe
+ * (auth, billing, preferences, …) never loads a model, and one that does waits for it only then.
+ */
 export default async function setup(project: TestProject) {
-  const engine = await startEngine();
+  let engine: Promise<Engine> | undefined;
+  const startedEngine = () => {
+    engine ??= startEngine();
+    return engine;
+  };
   // In this process group: the test command stops the worker suite as a group, mock included.
-  const stripeMock = await startStripeMock({ detached: false }).catch((err) => {
-    engine.process.kill("SIGTERM");
-    throw err;
-  });
+  const stripeMock = await startStripeMock({ detached: false });
   project.provide("stripeVars", stripeMock.vars);
   const long = buildLongRecording();
   const files: Record<string, string> = {
@@ -37,7 +42,7 @@ export default async function setup(project: TestProject) {
   };
   for (const [i, c] of long.chunks.entries()) files[`chunk${i}.wav`] = c.file;
   for (const [i, c] of long.clips.entries()) files[`clip${i}.wav`] = c;
-  const proxy = await startChaosProxy(engine, files);
+  const proxy = await startChaosProxy(startedEngine, files);
   const google = await startGoogleMocks({ audioFile: `${fixtures}/jfk.mp3` });
   project.provide("googleVars", google.vars);
   project.provide("googleMockOrigin", google.origin);
@@ -53,7 +58,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await proxy.close();
     await google.close();
-    engine.process.kill("SIGTERM");
+    (await engine?.catch(() => null))?.process.kill("SIGTERM");
     await stripeMock.stop();
   };
 }

@@ -1,5 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { apiErrorSchema, publicUserSchema } from "@verbatim/shared";
+import type { z } from "zod";
 import { createApp } from "../src/app";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -50,8 +52,18 @@ export async function signUp(name = `user${Date.now()}${counter++}`) {
     headers: { "CF-Connecting-IP": uniqueIp() },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const user = (await res.json()) as { id: string; username: string };
+  const user = await readJson(res, publicUserSchema);
   return { user, cookie: sessionCookie(res) };
+}
+
+/** A response's JSON body checked against its wire schema (shared/): a shape that drifted fails where it is read. */
+export async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  return schema.parse(await res.json());
+}
+
+/** The `message` of an error answer (every API error has one). */
+export async function errorMessage(res: Response) {
+  return (await readJson(res, apiErrorSchema)).message;
 }
 
 export function setCookies(res: Response): string[] {

@@ -1,15 +1,6 @@
-import { inject } from "vitest";
-import { api } from "./http";
-
-export interface TranscriptionBody {
-  id: string;
-  status: string;
-  progress_percentage: number;
-  text: string | null;
-  duration: number | null;
-  error_message: string | null;
-  [k: string]: unknown;
-}
+import { ACTIVE_STATUSES, transcriptionSchema } from "@verbatim/shared";
+import { inject, vi } from "vitest";
+import { api, readJson } from "./http";
 
 /** Test audio built or kept on the Node side, fetched through the proxy. */
 export async function testFile(name: string) {
@@ -31,18 +22,33 @@ export function upload(cookie: string, bytes: Uint8Array | string, fileName: str
 export async function getTranscription(cookie: string, id: string) {
   const res = await api(`/api/transcriptions/${id}`, { cookie });
   if (!res.ok) throw new Error(`get ${id}: ${res.status}`);
-  return (await res.json()) as TranscriptionBody;
+  return readJson(res, transcriptionSchema);
+}
+
+/** The transcription an upload (or any create) answered with. */
+export async function created(res: Response | Promise<Response>) {
+  const answer = await res;
+  if (answer.status !== 201) throw new Error(`expected 201, got ${answer.status}: ${await answer.text()}`);
+  return readJson(answer, transcriptionSchema);
 }
 
 /** Polls like the web app does, recording every progress value seen, until the status is final. */
 export async function waitUntilDone(cookie: string, id: string, timeoutMs = 150_000) {
   const seen: number[] = [];
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const t = await getTranscription(cookie, id);
-    if (seen.at(-1) !== t.progress_percentage) seen.push(t.progress_percentage);
-    if (["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"].includes(t.status)) return { t, progress: seen };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`transcription ${id} did not finish in ${timeoutMs} ms`);
+  // Only "still running" is waited out; any other failure (an error answer, a drifted shape) ends it at once.
+  let failure: unknown;
+  const t = await vi.waitFor(
+    async () => {
+      const now = await getTranscription(cookie, id).catch((err) => {
+        failure = err;
+        return null;
+      });
+      if (now && seen.at(-1) !== now.progress_percentage) seen.push(now.progress_percentage);
+      if (now && ACTIVE_STATUSES.includes(now.status)) throw new Error(`transcription ${id} is still ${now.status} after ${timeoutMs} ms`);
+      return now;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
+  if (!t) throw failure;
+  return { t, progress: seen };
 }

@@ -15,30 +15,96 @@ export const CHROMIUM_ARGS = [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The one browser of a test file, launched and closed by the fixture (fixture.ts, a setup file of every e2e
+ * file). Read it inside hooks and tests, never at module load, when it is not launched yet.
+ */
+export let browser: Browser;
+
+export async function launchSharedBrowser() {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export async function closeSharedBrowser() {
+  await browser?.close();
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
-export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: DESKTOP, acceptDownloads: true, ...options });
   context.setDefaultTimeout(15_000);
+  return watchContext(context);
+}
+
+export function newPage(context: BrowserContext): Promise<Page> {
+  return context.newPage();
+}
+
+// What the pages logged as errors since the last test ended, and what the running test allows.
+let logged: string[] = [];
+let allowed: RegExp[] = [];
+
+/**
+ * Records every error the context's pages show: uncaught exceptions, console errors, requests that failed on
+ * the network, server errors (5xx) and missing static files (4xx outside /api, where 4xx is an answer the app
+ * handles). Each is a line naming the URL, so one pattern can allow it. The fixture fails the test with them.
+ */
+export function watchContext<T extends BrowserContext>(context: T): T {
+  context.on("weberror", (e) => logged.push(`uncaught ${e.error().stack ?? e.error().message} on ${e.page()?.url()}`));
+  context.on("console", (m) => {
+    // Chromium logs every 4xx/5xx and network failure as "Failed to load resource": judged below instead.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+      logged.push(`console.error "${m.text()}" at ${m.location().url || m.page()?.url()}`);
+    }
+  });
+  context.on("requestfailed", (r) => {
+    const reason = r.failure()?.errorText ?? "";
+    // Aborted: a navigation or the app itself cancelled it (a query superseded, an upload stopped).
+    if (reason !== "net::ERR_ABORTED") logged.push(`request failed: ${r.method()} ${r.url()} ${reason}`);
+  });
+  context.on("response", (r) => {
+    const status = r.status();
+    if (status >= 500 || (status >= 400 && !new URL(r.url()).pathname.startsWith("/api/"))) {
+      logged.push(`HTTP ${status} for ${r.request().method()} ${r.url()}`);
+    }
+  });
   return context;
 }
 
-/** Page errors fail the test that caused them: an uncaught exception is a bug a user would hit. */
-export async function newPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.errors = [];
-  page.on("pageerror", (error) => page.errors.push(error.message));
-  return page;
+/**
+ * Lets the running test's pages log errors matching a pattern: only for errors the test provokes on purpose
+ * (a server error it fakes, the network it takes away), each with the reason beside the call.
+ */
+export function allowPageErrors(...patterns: RegExp[]) {
+  allowed.push(...patterns);
+}
+
+/** The errors logged since the last call that no pattern allows; resets the allow-list for the next test. */
+export function takePageErrors(): string[] {
+  const unexpected = logged.filter((line) => !allowed.some((p) => p.test(line)));
+  logged = [];
+  allowed = [];
+  return unexpected;
 }
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Moves the page's fake clock (installed with page.clock.install() before its first navigation) on by `ms`,
+ * firing every timer that falls due, then sends one request of the page's own: a request those timers started
+ * has reached the network (and any page.route handler) before that one's answer is back. Waits for polling
+ * or its absence without waiting in real time.
+ */
+export async function runClock(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await page.evaluate(() => fetch("/api/health").then((r) => r.status));
 }
 
 /** The one visible toast (spec: one at a time). */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { TestUser } from "./api";
 import { newContext, toast } from "./browser";
 import { BASE_URL } from "./env";
@@ -9,8 +9,8 @@ const octet = () => Math.floor(Math.random() * 254) + 1;
  * A context that is its own client address. The sign-in lockout counts failures per address for 15 minutes;
  * tests that fail sign-ins on purpose would otherwise lock every later run (and every other suite) out.
  */
-export function clientContext(browser: Browser, options: Parameters<typeof newContext>[1] = {}) {
-  return newContext(browser, {
+export function clientContext(options: Parameters<typeof newContext>[0] = {}) {
+  return newContext({
     ...options,
     extraHTTPHeaders: { "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}`, ...options.extraHTTPHeaders },
   });

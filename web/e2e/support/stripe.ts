@@ -1,3 +1,4 @@
+import { webhookReceiptSchema } from "@verbatim/shared/subscription";
 import Stripe from "stripe";
 import { STRIPE_TEST_VARS } from "../../../scripts/lib/stripe-mock.mjs";
 import { BASE_URL } from "./env";
@@ -28,5 +29,5 @@ export async function postSignedEvent(type: string, object: Record<string, unkno
     body: payload,
   });
   if (!res.ok) throw new Error(`webhook ${type}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { outcome: string };
+  return webhookReceiptSchema.parse(await res.json());
 }

@@ -1,5 +1,6 @@
+import { apiErrorSchema, publicUserSchema, validationErrorSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, sessionCookie, setCookies, signUp } from "../../test/http";
+import { api, readJson, sessionCookie, setCookies, signUp } from "../../test/http";
 
 const register = (json: unknown, headers?: HeadersInit) => api("/api/register", { method: "POST", json, headers });
 const login = (json: unknown, headers?: HeadersInit) => api("/api/login", { method: "POST", json, headers });
@@ -28,7 +29,7 @@ describe("registration", () => {
   ])("refuses %j with the spec's message", async (body, message) => {
     const res = await register(body);
     expect(res.status).toBe(400);
-    const json = (await res.json()) as { message: string; errors: { field: string; message: string }[] };
+    const json = await readJson(res, validationErrorSchema);
     expect(json.message).toBe(message);
     expect(json.errors.map((e) => e.message)).toContain(message);
   });
@@ -37,10 +38,10 @@ describe("registration", () => {
     await register({ username: "grace", email: "grace@example.com", password: "hopper-1906" });
     const sameName = await register({ username: "GRACE", email: "other@example.com", password: "hopper-1906" });
     expect(sameName.status).toBe(409);
-    expect(((await sameName.json()) as { message: string }).message).toBe("Username already exists");
+    expect((await readJson(sameName, apiErrorSchema)).message).toBe("Username already exists");
     const sameMail = await register({ username: "grace2", email: "Grace@Example.com", password: "hopper-1906" });
     expect(sameMail.status).toBe(409);
-    expect(((await sameMail.json()) as { message: string }).message).toBe("Email already registered");
+    expect((await readJson(sameMail, apiErrorSchema)).message).toBe("Email already registered");
   });
 });
 
@@ -53,7 +54,7 @@ describe("sign-in and sessions", () => {
       const cookie = sessionCookie(res);
       const me = await api("/api/user", { cookie });
       expect(me.status).toBe(200);
-      expect(((await me.json()) as { username: string }).username).toBe("linus");
+      expect((await readJson(me, publicUserSchema)).username).toBe("linus");
     }
   });
 

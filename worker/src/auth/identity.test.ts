@@ -1,19 +1,12 @@
-import {
-  PASSWORD_BLANK,
-  PASSWORD_COMMON,
-  PASSWORD_MIN,
-  PASSWORD_PERSONAL,
-  USERNAME_CHARS,
-  USERNAME_EMAIL,
-} from "@verbatim/shared";
+import { apiErrorSchema, PASSWORD_BLANK, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_PERSONAL, publicUserSchema, USERNAME_CHARS, USERNAME_EMAIL } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, apiWithEnv, sessionCookie, uniqueIp } from "../../test/http";
+import { api, apiWithEnv, readJson, sessionCookie, uniqueIp } from "../../test/http";
 
 const register = (json: unknown) =>
   api("/api/register", { method: "POST", json, headers: { "CF-Connecting-IP": uniqueIp() } });
 const login = (json: unknown, ip = uniqueIp()) =>
   api("/api/login", { method: "POST", json, headers: { "CF-Connecting-IP": ip } });
-const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+const messageOf = async (res: Response) => (await readJson(res, apiErrorSchema)).message;
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 describe("usernames cannot take over an e-mail sign-in (finding 1)", () => {
@@ -30,7 +23,7 @@ describe("usernames cannot take over an e-mail sign-in (finding 1)", () => {
     // The owner still signs in with the address, and it resolves to the owner's account.
     const res = await login({ username: `victim${t}@example.com`, password: "victim-pass-9" });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { username: string }).username).toBe(`victim${t}`);
+    expect((await readJson(res, publicUserSchema)).username).toBe(`victim${t}`);
   });
 });
 
@@ -52,7 +45,7 @@ describe("usernames are normalised and unique by how they look (finding 2)", () 
     const t = tag();
     const first = await register({ username: `ｍａｒｙ${t}`, email: `mary${t}@example.com`, password: "fine-pass-42" });
     expect(first.status).toBe(201);
-    expect(((await first.json()) as { username: string }).username).toBe(`mary${t}`);
+    expect((await readJson(first, publicUserSchema)).username).toBe(`mary${t}`);
     for (const twin of [`MARY${t}`, `rnary${t}`, `mary${t}`.replace(/o/g, "0").replace(/l/g, "1")]) {
       const res = await register({ username: twin, email: `twin${tag()}@example.com`, password: "fine-pass-42" });
       expect(res.status, twin).toBe(409);

@@ -1,6 +1,7 @@
+import { apiErrorSchema, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, makePro, signUp } from "../../test/http";
+import { api, makePro, readJson, signUp } from "../../test/http";
 import { INVALID_SELECTION, NO_CUSTOMER } from "./checkout";
 
 // Through the real `stripe` client against stripe-mock (STRIPE_API_BASE), which checks every parameter
@@ -37,7 +38,7 @@ describe("POST /api/create-checkout-session", () => {
     const calls = recordStripeCalls();
     const res = await api("/api/create-checkout-session", { method: "POST", json: { priceId: monthly }, cookie });
     expect(res.status).toBe(200);
-    const { url } = (await res.json()) as { url: string };
+    const { url } = await readJson(res, redirectUrlSchema);
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
 
     const customer = await customerOf(user.id);
@@ -73,7 +74,7 @@ describe("POST /api/create-checkout-session", () => {
     for (const priceId of ["price_someone_elses", "", "free"]) {
       const res = await api("/api/create-checkout-session", { method: "POST", json: { priceId }, cookie });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(INVALID_SELECTION);
+      expect((await readJson(res, apiErrorSchema)).message).toBe(INVALID_SELECTION);
     }
     expect(calls).toHaveLength(0);
     expect(await customerOf(user.id)).toBeNull();
@@ -102,7 +103,7 @@ describe("POST /api/create-customer-portal", () => {
     const calls = recordStripeCalls();
     const res = await api("/api/create-customer-portal", { method: "POST", cookie });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { url: string }).url).toMatch(/^https:\/\//);
+    expect((await readJson(res, redirectUrlSchema)).url).toMatch(/^https:\/\//);
     expect(Object.fromEntries(calls[0]?.params ?? [])).toEqual({
       customer: await customerOf(user.id),
       return_url: "http://localhost/subscription",
@@ -120,7 +121,7 @@ describe("POST /api/create-customer-portal", () => {
 describe("GET /api/subscription", () => {
   it("tells the page which prices this server sells", async () => {
     const { cookie } = await signUp();
-    const body = (await (await api("/api/subscription", { cookie })).json()) as { prices: unknown };
+    const body = await readJson(await api("/api/subscription", { cookie }), subscriptionSchema);
     expect(body.prices).toEqual({ monthly, annual });
   });
 });

@@ -1,11 +1,12 @@
+import { apiErrorSchema, subscriptionSchema, webhookReceiptSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { invoiceObject, postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
 
 // Events signed with the `stripe` package's test-header helper and posted to the Worker's webhook route.
 
-const subscriptionOf = async (cookie: string) => (await (await api("/api/subscription", { cookie })).json()) as { plan: string; status: string };
+const subscriptionOf = async (cookie: string) => (await readJson(await api("/api/subscription", { cookie }), subscriptionSchema));
 
 async function customerFor(userId: string) {
   const customer = `cus_test_${userId.slice(0, 8)}`;
@@ -45,8 +46,8 @@ describe("Stripe webhook", () => {
     const t = now();
     const pastDue = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "past_due" }), t);
     const active = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "active" }), t);
-    expect((await (await postEvent(pastDue)).json()) as object).toMatchObject({ outcome: "applied" });
-    expect((await (await postEvent(active)).json()) as object).toMatchObject({ outcome: "applied" });
+    expect(await readJson(await postEvent(pastDue), webhookReceiptSchema)).toMatchObject({ outcome: "applied" });
+    expect(await readJson(await postEvent(active), webhookReceiptSchema)).toMatchObject({ outcome: "applied" });
     // Same second, so only the event id tells the replay apart.
     const replay = await postEvent(pastDue);
     expect(replay.status).toBe(200);
@@ -54,7 +55,7 @@ describe("Stripe webhook", () => {
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
     // Concurrent duplicates: still recorded once.
     const twice = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "active" }), t);
-    const outcomes = await Promise.all([postEvent(twice), postEvent(twice)].map(async (r) => ((await (await r).json()) as { outcome: string }).outcome));
+    const outcomes = await Promise.all([postEvent(twice), postEvent(twice)].map(async (r) => (await readJson(await r, webhookReceiptSchema)).outcome));
     expect(outcomes.sort()).toEqual(["applied", "duplicate"]);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(twice.id).first<{ n: number }>();
     expect(count?.n).toBe(1);
@@ -70,7 +71,7 @@ describe("Stripe webhook", () => {
       await postEvent(event, { signature: "t=1,v1=deadbeef" }),
     ]) {
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(/Stripe-Signature|signature/);
+      expect((await readJson(res, apiErrorSchema)).message).toMatch(/Stripe-Signature|signature/);
     }
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE", status: "active" });
     expect(await env.DB.prepare("SELECT 1 FROM stripe_events WHERE id = ?").bind(event.id).first()).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfPageCount, pdfText, pdfWords, renderPage } from "../../test-tools/poppler";
+import { pdfPageCount, pdfText, pdfWords, renderPage } from "../../test/poppler";
 import { exportTranscription } from "./index";
 import { empty, meeting, multilingual, threeHourMeeting } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import mammoth from "mammoth";
 import { parseText, tokenizeVTTCue, type VTTNode } from "media-captions";
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../test-tools/poppler";
+import { pdfText } from "../../test/poppler";
 import { EXPORT_FORMATS, type ExportFormat, exportTranscription } from "./index";
 import { multilingual } from "./test-fixtures";
 import { bytesOf, textOf } from "./test-helpers";

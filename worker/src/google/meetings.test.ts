@@ -1,21 +1,11 @@
+import { apiErrorSchema, createdMeetingSchema, meetingSchema, publicUserSchema, recordingConsentSchema, recordingStartedSchema, validationErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectedUser, control, dbRow, googleFlow, googleOrigin, uniqueEmail } from "../../test/google";
-import { api } from "../../test/http";
+import { api, readJson } from "../../test/http";
 import { waitUntilDone } from "../../test/transcriptions";
 import { reserveSlot } from "../plans/limits";
 import { GRANT_LOST } from "./grant";
-
-interface MeetingBody {
-  id: string;
-  summary: string;
-  hangoutLink: string | null;
-  recording: { fileId: string } | null;
-  transcriptionId: string | null;
-  conferenceData: { entryPoints: { entryPointType: string; pin: string | null }[] } | null;
-  organizer: { displayName: string | null; email: string | null } | null;
-  start: { dateTime?: string; date?: string };
-}
 
 const DAY = 86_400_000;
 const range = () => new URLSearchParams({ timeMin: new Date(Date.now() - 30 * DAY).toISOString(), timeMax: new Date(Date.now() + 30 * DAY).toISOString(), maxResults: "50" });
@@ -29,11 +19,11 @@ describe("GET /api/meetings", () => {
     await control("reset");
     const res = await meetings(cookie);
     expect(res.status).toBe(200);
-    const list = (await res.json()) as MeetingBody[];
+    const list = await readJson(res, meetingSchema.array());
     expect(list.map((m) => m.summary)).toEqual(["Weekly sync", "Design review", "Customer call", "Team offsite", "Quarterly planning"]);
     const design = list.find((m) => m.id === "evt-design");
     expect(design?.hangoutLink).toBe("https://meet.google.com/abc-defg-hij");
-    expect(design?.conferenceData?.entryPoints.find((e) => e.entryPointType === "phone")?.pin).toBe("123456789");
+    expect(design?.conferenceData?.entryPoints?.find((e) => e.entryPointType === "phone")?.pin).toBe("123456789");
     expect(list.find((m) => m.id === "evt-offsite")?.start).toEqual({ date: expect.any(String), dateTime: undefined, timeZone: undefined });
     expect(list.find((m) => m.id === "evt-recorded")?.recording?.fileId).toMatch(/^rec-/);
 
@@ -48,7 +38,7 @@ describe("GET /api/meetings", () => {
     const signup = await googleFlow("signup", uniqueEmail("noconn"));
     const res = await meetings(signup.session);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/not connected/);
+    expect((await readJson(res, apiErrorSchema)).message).toMatch(/not connected/);
     const { cookie } = await connectedUser();
     const bad = await api("/api/meetings?timeMin=yesterday&timeMax=2026-01-01T00:00:00Z", { cookie });
     expect(bad.status).toBe(400);
@@ -65,12 +55,12 @@ describe("GET /api/meetings", () => {
     await control("fail", { match: "calendar", status: 503, count: 4 });
     const down = await meetings(cookie);
     expect(down.status).toBe(502);
-    expect(((await down.json()) as { message: string }).message).toBe("Google Calendar is unavailable right now. Please try again.");
+    expect((await readJson(down, apiErrorSchema)).message).toBe("Google Calendar is unavailable right now. Please try again.");
 
     await control("fail", { match: "calendar", status: 403, count: 1, reason: "insufficientPermissions" });
     const scope = await meetings(cookie);
     expect(scope.status).toBe(403);
-    expect(((await scope.json()) as { message: string }).message).toMatch(/Connect your Google account again/);
+    expect((await readJson(scope, apiErrorSchema)).message).toMatch(/Connect your Google account again/);
     await control("reset");
   });
 
@@ -84,7 +74,7 @@ describe("GET /api/meetings", () => {
     expect((await requests()).filter((r) => r.path === "/token")).toHaveLength(1);
 
     // Concurrent requests with an expired token share one refresh.
-    const me = (await (await api("/api/user", { cookie: signup.session })).json()) as { id: string };
+    const me = await readJson(await api("/api/user", { cookie: signup.session }), publicUserSchema);
     await dbRow("UPDATE users SET google_token_expiry = ? WHERE id = ?", new Date(0).toISOString(), me.id);
     await control("reset");
     await control("token-delay", { ms: 500 });
@@ -97,7 +87,7 @@ describe("GET /api/meetings", () => {
     await control("next-token", { grant: "refresh_token", error: "invalid_grant" });
     const lost = await meetings(signup.session);
     expect(lost.status).toBe(403);
-    expect(((await lost.json()) as { message: string }).message).toBe(GRANT_LOST);
+    expect((await readJson(lost, apiErrorSchema)).message).toBe(GRANT_LOST);
     expect(await (await api("/api/google/status", { cookie: signup.session })).json()).toEqual({ connected: false, profile: null, message: GRANT_LOST });
   });
 });
@@ -120,12 +110,12 @@ describe("POST /api/meetings", () => {
       },
     });
     expect(res.status).toBe(201);
-    const created = (await res.json()) as MeetingBody & { meetLink: string };
+    const created = await readJson(res, createdMeetingSchema);
     expect(created.meetLink).toMatch(/^https:\/\/meet\.google\.com\/[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{3}$/);
     expect(created.hangoutLink).toBe(created.meetLink);
     const insert = (await requests()).find((r) => r.method === "POST" && r.path.endsWith("/events"));
     expect(insert?.query.conferenceDataVersion).toBe("1");
-    const list = (await (await meetings(cookie)).json()) as MeetingBody[];
+    const list = await readJson(await meetings(cookie), meetingSchema.array());
     expect(list.map((m) => m.id)).toContain(created.id);
   });
 
@@ -133,7 +123,7 @@ describe("POST /api/meetings", () => {
     const { cookie } = await connectedUser();
     const res = await api("/api/meetings", { method: "POST", cookie, json: { summary: "ab", startTime: "", endTime: "" } });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: { message: string }[] };
+    const body = await readJson(res, validationErrorSchema);
     expect(body.errors.map((e) => e.message)).toEqual(expect.arrayContaining(["Title must be at least 3 characters", "Start time is required", "End time is required"]));
   });
 });
@@ -145,7 +135,7 @@ describe("a meeting's recording", () => {
 
     const ask = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
     expect(ask.status).toBe(200);
-    const { authorizeUrl } = (await ask.json()) as { authorizeUrl: string };
+    const { authorizeUrl } = await readJson(ask, recordingConsentSchema);
     expect(authorizeUrl).toBe(`/api/auth/google?intent=drive&returnToUrl=${encodeURIComponent("/calendar?transcribe=evt-recorded")}`);
 
     const drive = await googleFlow("drive", a.email, { cookie: a.cookie, returnToUrl: "/calendar?transcribe=evt-recorded" });
@@ -155,7 +145,7 @@ describe("a meeting's recording", () => {
     await control("fail", { match: "drive-cut", count: 1 });
     const started = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
     expect(started.status).toBe(201);
-    const { transcriptionId } = (await started.json()) as { transcriptionId: string };
+    const { transcriptionId } = await readJson(started, recordingStartedSchema);
     const media = (await requests()).filter((r) => r.query.alt === "media");
     expect(media).toHaveLength(2);
     expect(media[0]?.range).toMatch(/^bytes=0-\d+$/);
@@ -166,14 +156,14 @@ describe("a meeting's recording", () => {
     expect(t.text?.toLowerCase()).toContain("ask not what your country can do for you");
     expect(t.name).toBe("Weekly sync");
 
-    const listA = (await (await meetings(a.cookie)).json()) as MeetingBody[];
+    const listA = await readJson(await meetings(a.cookie), meetingSchema.array());
     expect(listA.find((m) => m.id === "evt-recorded")?.transcriptionId).toBe(transcriptionId);
     // Asking again does not import twice.
     const again = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
-    expect(((await again.json()) as { transcriptionId: string }).transcriptionId).toBe(transcriptionId);
+    expect((await readJson(again, recordingStartedSchema)).transcriptionId).toBe(transcriptionId);
 
     // B has a meeting with the same event id in their own calendar: it shows no transcript of A's.
-    const listB = (await (await meetings(b.cookie)).json()) as MeetingBody[];
+    const listB = await readJson(await meetings(b.cookie), meetingSchema.array());
     expect(listB.find((m) => m.id === "evt-recorded")?.transcriptionId).toBeNull();
     expect(listB.find((m) => m.id === "evt-recorded")?.recording?.fileId).not.toBe(listA.find((m) => m.id === "evt-recorded")?.recording?.fileId);
     expect((await api(`/api/transcriptions/${transcriptionId}`, { cookie: b.cookie })).status).toBe(404);
@@ -183,7 +173,7 @@ describe("a meeting's recording", () => {
   it("counts a recording against the Free plan like an upload: at the limit, 402 and nothing stored", async () => {
     const c = await connectedUser(uniqueEmail("rec.free"));
     await googleFlow("drive", c.email, { cookie: c.cookie, returnToUrl: "/calendar" });
-    const me = (await (await api("/api/user", { cookie: c.cookie })).json()) as { id: string };
+    const me = await readJson(await api("/api/user", { cookie: c.cookie }), publicUserSchema);
     for (let i = 0; i < 3; i++) await reserveSlot(env.DB, me.id);
     const res = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: c.cookie });
     expect(res.status).toBe(402);

@@ -1,8 +1,9 @@
+import { googleStatusSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { atGoogle, begin, callback, control, dbRow, googleFlow, uniqueEmail } from "../../test/google";
-import { api } from "../../test/http";
+import { api, readJson } from "../../test/http";
 
 const me = async (cookie: string) => (await api("/api/user", { cookie })).json() as Promise<{ id: string; username: string; email: string }>;
 
@@ -188,7 +189,7 @@ describe("connecting the calendar", () => {
   it("needs a signed-in user, asks for calendar.events offline, stores the tokens encrypted", async () => {
     const email = uniqueEmail("connect");
     const signup = await googleFlow("signup", email);
-    expect((await (await api("/api/google/status", { cookie: signup.session })).json()) as object).toMatchObject({ connected: false });
+    expect(await readJson(await api("/api/google/status", { cookie: signup.session }), googleStatusSchema)).toMatchObject({ connected: false });
 
     const start = await begin({ intent: "connect", returnToUrl: "/settings" }, signup.session);
     const url = new URL(start.location);

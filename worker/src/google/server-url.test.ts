@@ -1,6 +1,7 @@
+import { serverUrlSchema } from "@verbatim/shared";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { apiWithEnv } from "../../test/http";
+import { apiWithEnv, readJson } from "../../test/http";
 
 // The shared api() helper always uses one origin; this route's answer depends on it, so call the Worker directly.
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -17,7 +18,7 @@ describe("GET /api/server-url", () => {
       // The worker tests run with the Google fakes configured.
       googleConfigured: true,
     });
-    expect(((await (await get("http://127.0.0.1:5173")).json()) as { environment: string }).environment).toBe("development");
+    expect((await readJson(await get("http://127.0.0.1:5173"), serverUrlSchema)).environment).toBe("development");
   });
 
   it("describes the configured public origin as production", async () => {

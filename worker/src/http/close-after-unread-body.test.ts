@@ -1,5 +1,6 @@
+import { apiErrorSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { upload } from "../../test/transcriptions";
 
 const UPLOAD = "/api/transcriptions/upload";
@@ -95,7 +96,7 @@ describe("a request refused before its body was read", () => {
       const { cookie } = await signUp();
       const res = await refusal.send(cookie);
       expect(res.status).toBe(refusal.status);
-      expect(((await res.json()) as { message: string }).message).toBeTruthy();
+      expect((await readJson(res, apiErrorSchema)).message).toBeTruthy();
       // The unread rest of a body must not be left on a connection that a proxy would reuse.
       expect(res.headers.get("Connection")).toBe(refusal.unread ? "close" : null);
       for (let i = 0; i < 10; i++) {

@@ -1,6 +1,7 @@
+import { apiErrorSchema, preferencesSchema } from "@verbatim/shared";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { createApp } from "../app";
 import { reserveSlot } from "../plans/limits";
 import type { Bindings } from "../env";
@@ -46,8 +47,8 @@ describe("inputs found by fuzzing", () => {
       headers: { "Content-Type": "text/plain" },
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(NOT_JSON);
-    const saved = (await (await api("/api/user/preferences", { cookie })).json()) as { general: { theme: string } };
+    expect((await readJson(res, apiErrorSchema)).message).toBe(NOT_JSON);
+    const saved = await readJson(await api("/api/user/preferences", { cookie }), preferencesSchema);
     expect(saved.general.theme).toBe("system");
   });
 

@@ -1,5 +1,6 @@
+import { apiErrorSchema, resumableUploadSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { apiWithEnv, makePro, signUp, uniqueIp } from "../../test/http";
+import { apiWithEnv, makePro, readJson, signUp, uniqueIp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 
 // The test configuration raises every limit for the other tests; these requests run with the production numbers.
@@ -24,7 +25,7 @@ async function expectTooMany(res: Response, message: RegExp, maxSeconds: number)
   const retryAfter = Number(res.headers.get("Retry-After"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
-  expect(((await res.json()) as { message: string }).message).toMatch(message);
+  expect((await readJson(res, apiErrorSchema)).message).toMatch(message);
 }
 
 describe("abuse limits that do not depend on the plan (finding 10)", () => {
@@ -49,7 +50,7 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
 
   it("limits exports to 30 a minute per user, single files and ZIPs together", async () => {
     const { cookie } = await signUp();
-    const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
     await waitUntilDone(cookie, id);
     for (let i = 0; i < 29; i++) {
       const res = await apiWithEnv(production, `/api/transcriptions/${id}/export?format=txt`, { cookie });
@@ -72,7 +73,7 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     for (let i = 0; i < 5; i++) {
       const res = await open();
       expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { id: string }).id);
+      ids.push((await readJson(res, resumableUploadSchema)).id);
     }
     await expectTooMany(await open(), /You already have 5 unfinished uploads/, 60);
     // Cancelling one frees its slot.

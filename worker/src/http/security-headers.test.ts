@@ -1,5 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, apiWithEnv, signUp } from "../../test/http";
+import { api, apiWithEnv, readJson, signUp } from "../../test/http";
 import { testFile, upload } from "../../test/transcriptions";
 
 function expectSecurityHeaders(res: Response, what: string) {
@@ -37,7 +38,7 @@ describe("security headers (finding 4)", () => {
   it("serves a recording with its sniffed type, nosniff and a sandbox CSP", async () => {
     const { cookie } = await signUp();
     // Declared as text/html: the type served comes from the bytes (FLAC), never from the client.
-    const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "text/html")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "text/html"), transcriptionSchema);
     const res = await api(`/api/transcriptions/${id}/media`, { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("audio/flac");

@@ -1,6 +1,7 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, makePro, signUp } from "../../test/http";
+import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { transcriptDocKey } from "../transcriptions/keys";
 
@@ -8,7 +9,7 @@ describe("analysis after transcription", () => {
   it("fills every tab of a completed recording", async () => {
     const { user, cookie } = await signUp();
     await makePro(user.id); // over the Free plan's 5 minutes
-    const { id } = (await (await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav"), transcriptionSchema);
     const { t } = await waitUntilDone(cookie, id, 170_000);
     expect(t.status).toBe("COMPLETED");
     expect(t.summary).toEqual(expect.any(String));
@@ -22,7 +23,7 @@ describe("analysis after transcription", () => {
 
   it("keeps the transcript when analysis fails, says why, and can run the analysis alone again", async () => {
     const { cookie, user } = await signUp();
-    const { id } = (await (await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"), transcriptionSchema);
     const done = await waitUntilDone(cookie, id);
     const key = transcriptDocKey(user.id, id);
     const doc = await (await env.MEDIA.get(key))?.text();

@@ -25,10 +25,9 @@ describe("deleted means deleted (finding 9)", () => {
     await db.insert(transcriptionChunks).values({ transcriptionId: id, idx: 0, r2Key: key, startOffset: 0 });
 
     const job = transcribeChunk(env, db, id, 0);
-    const until = Date.now() + 30_000;
     const chunkState = () =>
       db.query.transcriptionChunks.findFirst({ where: and(eq(transcriptionChunks.transcriptionId, id), eq(transcriptionChunks.idx, 0)) });
-    while ((await chunkState())?.status !== "PROCESSING" && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(async () => (await chunkState())?.status, { timeout: 30_000, interval: 10 }).toBe("PROCESSING");
     expect((await api(`/api/transcriptions/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     // However the job ends (its log lines have no row to attach to), what it wrote must be gone.
     await job.catch(() => {});

@@ -1,6 +1,7 @@
+import { subscriptionSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, makePro, signUp } from "../../test/http";
+import { api, makePro, readJson, signUp } from "../../test/http";
 import { postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
 import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { userPrefix } from "../transcriptions/keys";
@@ -11,7 +12,7 @@ import { periodOf, TRANSCRIPTION_LIMIT_MESSAGE } from "./limits";
 
 const refusal = { message: TRANSCRIPTION_LIMIT_MESSAGE, limit: "transcriptions_per_month", upgradeUrl: "/subscription" };
 
-const usage = async (cookie: string) => ((await (await api("/api/subscription", { cookie })).json()) as { usage: { used: number; limit: number | null } }).usage;
+const usage = async (cookie: string) => (await readJson(await api("/api/subscription", { cookie }), subscriptionSchema)).usage;
 
 async function stored(userId: string) {
   const rows = await env.DB.prepare(
@@ -52,7 +53,7 @@ describe("the Free plan's limits", () => {
     for (let i = 0; i < 3; i++) {
       const res = await upload(cookie, flac, `jfk-${i}.flac`, "audio/flac");
       expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { id: string }).id);
+      ids.push((await readJson(res, transcriptionSchema)).id);
     }
     expect(await usage(cookie)).toEqual({ used: 3, limit: 3 });
     await waitUntilDone(cookie, ids[0] as string);
@@ -93,22 +94,22 @@ describe("the Free plan's limits", () => {
     await makePro(user.id);
     const flac = await testFile("jfk.flac");
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(((await (await upload(cookie, flac, `pro-${i}.flac`, "audio/flac")).json()) as { id: string }).id);
+    for (let i = 0; i < 4; i++) ids.push((await readJson(await upload(cookie, flac, `pro-${i}.flac`, "audio/flac"), transcriptionSchema)).id);
     const customer = `cus_cancel_${user.id.slice(0, 8)}`;
     await env.DB.prepare("UPDATE users SET stripe_customer_id = ? WHERE id = ?").bind(customer, user.id).run();
     await postEvent(stripeEvent("customer.subscription.deleted", subscriptionObject({ id: "sub_gone", customer, userId: user.id, status: "canceled" })));
-    expect(((await (await api("/api/subscription", { cookie })).json()) as { plan: string }).plan).toBe("FREE");
+    expect((await readJson(await api("/api/subscription", { cookie }), subscriptionSchema)).plan).toBe("FREE");
 
     const refused = await upload(cookie, flac, "after.flac", "audio/flac");
     expect(refused.status).toBe(402);
-    const list = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string }[];
+    const list = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(list.map((t) => t.id).sort()).toEqual([...ids].sort());
   });
 
   it("fails a recording longer than 5 minutes once its length is known, says why, and gives the slot back", async () => {
     const { cookie } = await signUp();
     const created = await api("/api/transcriptions/chunked", { method: "POST", cookie, json: { fileName: "long.flac", fileType: "audio/flac", chunks: 1 } });
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await readJson(created, transcriptionSchema);
     expect(await usage(cookie)).toEqual({ used: 1, limit: 3 });
     // One 11 s part that starts at 4:55: the recording runs past 5 minutes.
     const put = await api(`/api/transcriptions/${id}/chunks/0?start=295`, { method: "PUT", cookie, body: await testFile("jfk.flac"), headers: { "Content-Type": "audio/flac" } });

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
-import { FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED } from "@verbatim/shared";
+import { FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { upload } from "../../test/transcriptions";
 import { NOT_MEDIA } from "./create";
 
 async function nothingStored(cookie: string, userId: string) {
-  const list = (await (await api("/api/transcriptions", { cookie })).json()) as unknown[];
+  const list = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
   expect(list).toEqual([]);
   expect((await env.MEDIA.list({ prefix: `users/${userId}/` })).objects).toEqual([]);
 }

@@ -1,5 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, inject, it } from "vitest";
-import { api, makePro, signUp } from "../../test/http";
+import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 import { wordErrorRate } from "../../test/wer";
 
@@ -30,7 +31,7 @@ describe("a long recording sent as chunks", () => {
       json: { fileName: "board-meeting.wav", fileType: "audio/wav", chunks: long.chunks.length },
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await readJson(created, transcriptionSchema);
 
     for (const [idx, chunk] of long.chunks.entries()) {
       const res = await api(`/api/transcriptions/${id}/chunks/${idx}?start=${chunk.start}`, {
@@ -63,9 +64,9 @@ describe("a long recording sent as chunks", () => {
 
   it("refuses to seal while chunks are missing", async () => {
     const { cookie } = await signUp();
-    const { id } = (await (
+    const { id } = await readJson((
       await api("/api/transcriptions/chunked", { method: "POST", cookie, json: { fileName: "a.wav", fileType: "audio/wav" } })
-    ).json()) as { id: string };
+    ), transcriptionSchema);
     const res = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: 2 } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Missing chunks: 0, 1" });

@@ -1,5 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 
 /** Entry names from a ZIP's central directory (signature PK\1\2; name length at +28, name at +46). */
@@ -16,7 +17,7 @@ function zipEntryNames(bytes: Uint8Array) {
 }
 
 async function completedUpload(cookie: string, name: string) {
-  const { id } = (await (await upload(cookie, await testFile("jfk.mp3"), name, "audio/mpeg")).json()) as { id: string };
+  const { id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), name, "audio/mpeg"), transcriptionSchema);
   await waitUntilDone(cookie, id);
   return id;
 }

@@ -1,5 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 
 function uploadWithLanguage(cookie: string, bytes: Uint8Array, language: string) {
@@ -22,7 +23,7 @@ describe("the spoken language given at upload", () => {
     const { cookie } = await signUp();
     const res = await uploadWithLanguage(cookie, await testFile("jfk.flac"), "EN");
     expect(res.status).toBe(201);
-    const created = (await res.json()) as { id: string; language: string | null };
+    const created = await readJson(res, transcriptionSchema);
     expect(created.language).toBe("en");
     const { t } = await waitUntilDone(cookie, created.id);
     expect(t.status).toBe("COMPLETED");

@@ -1,6 +1,7 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
 import { transcriptions } from "../db/schema";
 
@@ -13,11 +14,11 @@ describe("GET /api/transcriptions", () => {
       .insert(transcriptions)
       .values({ id, userId: user.id, fileName: "a.mp3", filePath: `users/${user.id}/a.mp3`, fileType: "audio/mpeg", status: "COMPLETED", text, formattedTranscript: text });
 
-    const [item] = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string; text: string; formatted_transcript: null }[];
+    const [item] = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(item?.id).toBe(id);
     expect(item?.text).toBe(text.slice(0, 280));
     expect(item?.formatted_transcript).toBeNull();
-    const detail = (await (await api(`/api/transcriptions/${id}`, { cookie })).json()) as { text: string; formatted_transcript: string };
+    const detail = await readJson(await api(`/api/transcriptions/${id}`, { cookie }), transcriptionSchema);
     expect(detail.text).toBe(text);
     expect(detail.formatted_transcript).toBe(text);
   });

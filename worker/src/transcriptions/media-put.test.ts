@@ -1,5 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 
 const PAGE = "<html><script>alert(document.cookie)</script></html>".padEnd(200, " ");
@@ -9,7 +10,7 @@ const putMedia = (cookie: string, id: string, body: BodyInit, type: string) =>
 describe("the recording's PUT (finding 3)", () => {
   it("is refused on a finished transcription, whose recording stays the audio it was", async () => {
     const { cookie } = await signUp();
-    const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
     expect((await waitUntilDone(cookie, id)).t.status).toBe("COMPLETED");
     const put = await putMedia(cookie, id, PAGE, "text/html");
     expect(put.status).toBe(409);
@@ -25,7 +26,7 @@ describe("the recording's PUT (finding 3)", () => {
       cookie,
       json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
     });
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await readJson(created, transcriptionSchema);
     const page = await putMedia(cookie, id, PAGE, "text/html");
     expect(page.status).toBe(415);
     // Real audio, declared as HTML: stored, and served as what it is.

@@ -1,6 +1,7 @@
+import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 
 describe("a user's transcriptions", () => {
@@ -8,18 +9,18 @@ describe("a user's transcriptions", () => {
     const { cookie, user } = await signUp();
     const bytes = await testFile("jfk.mp3");
     // curl and some browsers send no useful type; the extension decides then.
-    const first = (await (await upload(cookie, bytes, "first.mp3", "application/octet-stream")).json()) as { id: string; file_type: string };
+    const first = await readJson(await upload(cookie, bytes, "first.mp3", "application/octet-stream"), transcriptionSchema);
     expect(first.file_type).toBe("audio/mpeg");
-    const second = (await (await upload(cookie, bytes, "second.mp3", "audio/mpeg")).json()) as { id: string };
-    const list = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string }[];
+    const second = await readJson(await upload(cookie, bytes, "second.mp3", "audio/mpeg"), transcriptionSchema);
+    const list = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(list.map((t) => t.id)).toEqual([second.id, first.id]);
 
     const blank = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "   " } });
     expect(blank.status).toBe(400);
-    expect(((await blank.json()) as { message: string }).message).toBe("Name is required");
+    expect((await readJson(blank, apiErrorSchema)).message).toBe("Name is required");
     const renamed = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "Q3 planning" } });
     expect(renamed.status).toBe(200);
-    expect(((await renamed.json()) as { name: string }).name).toBe("Q3 planning");
+    expect((await readJson(renamed, transcriptionSchema)).name).toBe("Q3 planning");
 
     await waitUntilDone(cookie, first.id);
     await waitUntilDone(cookie, second.id);
@@ -29,14 +30,14 @@ describe("a user's transcriptions", () => {
     expect(del.status).toBe(200);
     expect((await api(`/api/transcriptions/${first.id}`, { cookie })).status).toBe(404);
     expect((await env.MEDIA.list({ prefix })).objects).toEqual([]);
-    const after = (await (await api("/api/transcriptions", { cookie })).json()) as { id: string }[];
+    const after = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(after.map((t) => t.id)).toEqual([second.id]);
   });
 
   it("are invisible to another user: every route answers 404, as for a missing one", async () => {
     const owner = await signUp();
     const intruder = await signUp();
-    const { id } = (await (await upload(owner.cookie, await testFile("jfk.mp3"), "secret.mp3", "audio/mpeg")).json()) as { id: string };
+    const { id } = await readJson(await upload(owner.cookie, await testFile("jfk.mp3"), "secret.mp3", "audio/mpeg"), transcriptionSchema);
     await waitUntilDone(owner.cookie, id);
     const missing = crypto.randomUUID();
     const attempts: [string, RequestInit & { json?: unknown }][] = [
@@ -54,8 +55,8 @@ describe("a user's transcriptions", () => {
       expect([path, theirs.status]).toEqual([path, 404]);
       expect(await theirs.json()).toEqual(await none.json());
     }
-    expect((await (await api("/api/transcriptions", { cookie: intruder.cookie })).json()) as unknown[]).toEqual([]);
-    const still = (await (await api(`/api/transcriptions/${id}`, { cookie: owner.cookie })).json()) as { name: string | null; status: string };
+    expect(await readJson(await api("/api/transcriptions", { cookie: intruder.cookie }), transcriptionSchema.array())).toEqual([]);
+    const still = await readJson(await api(`/api/transcriptions/${id}`, { cookie: owner.cookie }), transcriptionSchema);
     expect(still).toMatchObject({ name: null, status: "COMPLETED" });
   });
 });

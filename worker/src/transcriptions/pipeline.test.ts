@@ -1,6 +1,7 @@
+import { traceSchema, transcriptDocSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { wordErrorRate } from "../../test/wer";
 
@@ -17,7 +18,7 @@ describe("uploading a recording", () => {
     const res = await upload(cookie, await testFile(name), name, type);
     if (res.status !== 201) console.error(await res.clone().text());
     expect(res.status).toBe(201);
-    const created = (await res.json()) as { id: string; status: string; file_name: string; file_path: string; file_type: string };
+    const created = await readJson(res, transcriptionSchema);
     expect(created).toMatchObject({ status: "PENDING", file_name: name, file_type: type });
     expect(await env.MEDIA.head(created.file_path)).not.toBeNull();
 
@@ -28,15 +29,11 @@ describe("uploading a recording", () => {
     for (const line of (t.text ?? "").split("\n")) expect(line).toMatch(/^\[\d{2,}:\d{2}\] \S/);
     expect(Math.abs((t.duration ?? 0) - JFK_SECONDS)).toBeLessThanOrEqual(0.5);
 
-    const segments = (await (await api(`/api/transcriptions/${created.id}/segments`, { cookie })).json()) as {
-      segments: { start: number; end: number; words: { start: number }[] }[];
-    };
+    const segments = await readJson(await api(`/api/transcriptions/${created.id}/segments`, { cookie }), transcriptDocSchema);
     expect(segments.segments.length).toBeGreaterThan(0);
     expect(segments.segments.flatMap((s) => s.words).length).toBeGreaterThan(15);
 
-    const trace = (await (await api(`/api/transcriptions/${created.id}/trace`, { cookie })).json()) as {
-      transcription: { status: string }; logs: string[]; hasText: boolean; textLength: number;
-    };
+    const trace = await readJson(await api(`/api/transcriptions/${created.id}/trace`, { cookie }), traceSchema);
     expect(trace.transcription.status).toBe("COMPLETED");
     expect(trace.hasText).toBe(true);
     expect(trace.textLength).toBe(t.text?.length);
@@ -46,7 +43,7 @@ describe("uploading a recording", () => {
   it("serves the recording with range requests for the player", async () => {
     const { cookie } = await signUp();
     const bytes = await testFile("jfk.mp3");
-    const { id } = (await (await upload(cookie, bytes, "jfk.mp3", "audio/mpeg")).json()) as { id: string };
+    const { id } = await readJson(await upload(cookie, bytes, "jfk.mp3", "audio/mpeg"), transcriptionSchema);
     const whole = await api(`/api/transcriptions/${id}/media`, { cookie });
     expect(whole.status).toBe(200);
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);

@@ -1,9 +1,10 @@
+import { traceSchema, transcriptionSchema } from "@verbatim/shared";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { engineControl, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import worker from "../index";
 import { mediaKey } from "./keys";
@@ -16,16 +17,13 @@ async function runMinuteCron() {
 }
 
 async function logsOf(cookie: string, id: string) {
-  return ((await (await api(`/api/transcriptions/${id}/trace`, { cookie })).json()) as { logs: string[] }).logs;
+  return (await readJson(await api(`/api/transcriptions/${id}/trace`, { cookie }), traceSchema)).logs;
 }
 
 async function waitForLog(cookie: string, id: string, pattern: RegExp, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if ((await logsOf(cookie, id)).some((l) => pattern.test(l))) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no log line matching ${pattern}`);
+  await expect
+    .poll(async () => (await logsOf(cookie, id)).some((l) => pattern.test(l)), { timeout: timeoutMs, interval: 200, message: `no log line matching ${pattern}` })
+    .toBe(true);
 }
 
 describe("when the speech engine fails", () => {
@@ -33,9 +31,9 @@ describe("when the speech engine fails", () => {
     const { cookie } = await signUp();
     await engineControl("down");
     try {
-      const { id } = (await (await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac")).json()) as { id: string };
+      const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
       await waitForLog(cookie, id, /unreachable.*retrying the recording in \d+ s/);
-      expect((await (await api(`/api/transcriptions/${id}`, { cookie })).json()) as { status: string }).toMatchObject({
+      expect(await readJson(await api(`/api/transcriptions/${id}`, { cookie }), transcriptionSchema)).toMatchObject({
         status: "PROCESSING",
       });
       await engineControl("up");
@@ -52,7 +50,7 @@ describe("when the speech engine fails", () => {
     await engineControl("down");
     let id: string;
     try {
-      ({ id } = (await (await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg")).json()) as { id: string });
+      ({ id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"), transcriptionSchema));
       const { t } = await waitUntilDone(cookie, id);
       expect(t.status).toBe("FAILED");
       expect(t.error_message).toMatch(/^Speech recognition was unavailable after 5 attempts \(The speech engine is unreachable/);
@@ -62,7 +60,7 @@ describe("when the speech engine fails", () => {
     }
     const again = await api(`/api/transcriptions/${id}/reprocess`, { method: "POST", cookie });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { status: string }).status).toBe("REPROCESSING");
+    expect((await readJson(again, transcriptionSchema)).status).toBe("REPROCESSING");
     const { t } = await waitUntilDone(cookie, id);
     expect(t.status).toBe("COMPLETED");
     expect(t.error_message).toBeNull();

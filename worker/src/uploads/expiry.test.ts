@@ -1,6 +1,7 @@
+import { resumableUploadSchema } from "@verbatim/shared";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
 import worker from "../index";
 import { abortAbandonedUploads, UPLOAD_TTL_MS } from "./expiry";
@@ -9,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function openUpload(cookie: string) {
   const res = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "offsite.wav", fileType: "audio/wav", size: 10 } });
-  return ((await res.json()) as { id: string }).id;
+  return (await readJson(res, resumableUploadSchema)).id;
 }
 
 describe("unfinished resumable uploads", () => {

@@ -1,16 +1,10 @@
+import { resumableUploadSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, makePro, signUp } from "../../test/http";
+import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 
 const sha256 = async (data: ArrayBuffer | Uint8Array) =>
   Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), (b) => b.toString(16).padStart(2, "0")).join("");
-
-interface UploadState {
-  id: string;
-  partSize: number;
-  partCount: number;
-  parts: { partNumber: number; size: number }[];
-}
 
 describe("resumable uploads of large recordings", () => {
   it("accepts parts in any order, lists them for resuming, and completes into a transcription", async () => {
@@ -20,14 +14,14 @@ describe("resumable uploads of large recordings", () => {
     const bytes = await testFile("long.wav");
     const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
     expect(created.status).toBe(201);
-    const state = (await created.json()) as UploadState;
+    const state = await readJson(created, resumableUploadSchema);
     expect(state.partCount).toBe(2);
     const part = (n: number) => bytes.slice((n - 1) * state.partSize, n * state.partSize);
     const put = (n: number, body: Uint8Array) => api(`/api/uploads/${state.id}/parts/${n}`, { method: "PUT", cookie, body });
 
     expect((await put(2, part(2))).status).toBe(200);
     // The connection drops; the client asks what the server already has and sends only the rest.
-    const resumed = (await (await api(`/api/uploads/${state.id}`, { cookie })).json()) as UploadState;
+    const resumed = await readJson(await api(`/api/uploads/${state.id}`, { cookie }), resumableUploadSchema);
     expect(resumed.parts.map((p) => p.partNumber)).toEqual([2]);
     const early = await api(`/api/uploads/${state.id}/complete`, { method: "POST", cookie });
     expect(early.status).toBe(400);
@@ -38,7 +32,7 @@ describe("resumable uploads of large recordings", () => {
 
     const done = await api(`/api/uploads/${state.id}/complete`, { method: "POST", cookie });
     expect(done.status).toBe(201);
-    const t = (await done.json()) as { id: string; file_name: string; file_size: number };
+    const t = await readJson(done, transcriptionSchema);
     expect(t).toMatchObject({ id: state.id, file_name: "all-hands.wav", file_size: bytes.length });
     const media = await api(`/api/transcriptions/${t.id}/media`, { cookie });
     expect(await sha256(await media.arrayBuffer())).toBe(await sha256(bytes));
@@ -52,7 +46,7 @@ describe("resumable uploads of large recordings", () => {
     const { cookie } = await signUp();
     const bytes = await testFile("long.wav");
     const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
-    const state = (await created.json()) as UploadState;
+    const state = await readJson(created, resumableUploadSchema);
     const part2 = bytes.slice(state.partSize);
     // The declared length is right, but the connection breaks after the first megabyte.
     const broken = new ReadableStream<Uint8Array>({
@@ -70,7 +64,7 @@ describe("resumable uploads of large recordings", () => {
     } as RequestInit);
     expect(cut.status).toBe(400);
     expect(await cut.json()).toEqual({ message: "Part 2 was cut off before it arrived whole; send it again" });
-    const held = (await (await api(`/api/uploads/${state.id}`, { cookie })).json()) as UploadState;
+    const held = await readJson(await api(`/api/uploads/${state.id}`, { cookie }), resumableUploadSchema);
     expect(held.parts).toEqual([]);
     expect((await api(`/api/uploads/${state.id}/parts/2`, { method: "PUT", cookie, body: part2 })).status).toBe(200);
   });
@@ -81,7 +75,7 @@ describe("resumable uploads of large recordings", () => {
     expect(bad.status).toBe(415);
     const big = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 6 * 1024 ** 3 } });
     expect(big.status).toBe(400);
-    const { id } = (await (await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 10 } })).json()) as { id: string };
+    const { id } = await readJson(await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 10 } }), resumableUploadSchema);
     expect((await api(`/api/uploads/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     expect((await api(`/api/uploads/${id}/parts/1`, { method: "PUT", cookie, body: new Uint8Array(10) })).status).toBe(409);
   });

@@ -1,12 +1,13 @@
+import { apiErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, sessionCookie, setCookies, signUp } from "../../test/http";
+import { api, readJson, sessionCookie, setCookies, signUp } from "../../test/http";
 
 const PASSWORD = "correct horse"; // what signUp registers with
 const login = (username: string, password: string) => api("/api/login", { method: "POST", json: { username, password } });
 const changePassword = (cookie: string, json: unknown) => api("/api/user/password", { method: "PUT", cookie, json });
 const deleteAccount = (cookie: string, json: unknown) => api("/api/user", { method: "DELETE", cookie, json });
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const message = async (res: Response) => (await readJson(res, apiErrorSchema)).message;
 
 describe("PUT /api/user/password", () => {
   it("changes the password: the old one stops working, the new one signs in", async () => {

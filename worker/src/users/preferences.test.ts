@@ -1,7 +1,7 @@
-import { DEFAULT_PREFERENCES } from "@verbatim/shared";
+import { apiErrorSchema, DEFAULT_PREFERENCES, preferencesSchema, validationErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
+import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
 import { getPreferences } from "./preferences";
 
@@ -36,13 +36,13 @@ describe("preferences", () => {
     const { cookie } = await signUp();
     const first = await put(cookie, { general: { theme: "dark" }, ai: { defaultModel: "anthropic" } });
     expect(first.status).toBe(200);
-    const afterFirst = (await first.json()) as typeof DEFAULT_PREFERENCES;
+    const afterFirst = await readJson(first, preferencesSchema);
     expect(afterFirst.general).toEqual({ ...DEFAULT_PREFERENCES.general, theme: "dark" });
     expect(afterFirst.ai.defaultModel).toBe("anthropic");
 
     // A second save of another section must not undo the first (the merge happens in the database).
     await put(cookie, { timezone: { timezone: "Asia/Tokyo", timeFormat: "12h" }, notifications: { emailNewFeatures: false } });
-    const saved = (await (await api("/api/user/preferences", { cookie })).json()) as typeof DEFAULT_PREFERENCES;
+    const saved = await readJson(await api("/api/user/preferences", { cookie }), preferencesSchema);
     expect(saved).toEqual({
       general: { ...DEFAULT_PREFERENCES.general, theme: "dark" },
       timezone: { ...DEFAULT_PREFERENCES.timezone, timezone: "Asia/Tokyo", timeFormat: "12h" },
@@ -55,7 +55,7 @@ describe("preferences", () => {
     const a = await signUp();
     const b = await signUp();
     await put(a.cookie, { general: { language: "de" } });
-    const other = (await (await api("/api/user/preferences", { cookie: b.cookie })).json()) as typeof DEFAULT_PREFERENCES;
+    const other = await readJson(await api("/api/user/preferences", { cookie: b.cookie }), preferencesSchema);
     expect(other.general.language).toBe("en");
   });
 
@@ -64,7 +64,7 @@ describe("preferences", () => {
     const zoneOf = async (timezone: string) => {
       const res = await put(cookie, { timezone: { timezone } });
       expect(res.status).toBe(200);
-      return ((await res.json()) as typeof DEFAULT_PREFERENCES).timezone.timezone;
+      return (await readJson(res, preferencesSchema)).timezone.timezone;
     };
     expect(await zoneOf("america/los_angeles")).toBe("America/Los_Angeles");
     expect(await zoneOf("Asia/Kolkata")).toBe("Asia/Kolkata");
@@ -87,7 +87,7 @@ describe("preferences", () => {
     const { cookie } = await signUp();
     const res = await put(cookie, body);
     expect(res.status).toBe(400);
-    const json = (await res.json()) as { errors: { field: string }[] };
+    const json = await readJson(res, validationErrorSchema);
     expect(json.errors[0]?.field).toBe(field || "body");
     // Nothing was saved.
     expect(await (await api("/api/user/preferences", { cookie })).json()).toEqual(DEFAULT_PREFERENCES);
@@ -96,7 +96,7 @@ describe("preferences", () => {
   it("the time-zone error says what is wrong", async () => {
     const { cookie } = await signUp();
     const res = await put(cookie, { timezone: { timezone: "Nowhere/City" } });
-    expect(((await res.json()) as { message: string }).message).toBe("Unknown time zone");
+    expect((await readJson(res, apiErrorSchema)).message).toBe("Unknown time zone");
   });
 
   it("needs a session", async () => {

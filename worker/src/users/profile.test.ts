@@ -1,8 +1,7 @@
+import { apiErrorSchema, profileImageResponseSchema, profileUpdateResponseSchema, publicUserSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, signUp } from "../../test/http";
-
-type User = { id: string; username: string; email: string; full_name: string | null; company: string | null; job_title: string | null; profile_picture: string | null };
+import { api, readJson, signUp } from "../../test/http";
 
 const putProfile = (cookie: string, json: unknown) => api("/api/user/profile", { method: "PUT", cookie, json });
 
@@ -19,7 +18,7 @@ function upload(cookie: string | undefined, bytes: Uint8Array | string, type: st
   form.append("file", new File([bytes], name, { type }));
   return api("/api/user/profile/upload-image", { method: "POST", cookie, body: form });
 }
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const message = async (res: Response) => (await readJson(res, apiErrorSchema)).message;
 
 describe("PUT /api/user/profile", () => {
   it("saves the profile and answers {message, user}", async () => {
@@ -31,7 +30,7 @@ describe("PUT /api/user/profile", () => {
       job_title: "",
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { message: string; user: User };
+    const body = await readJson(res, profileUpdateResponseSchema);
     expect(body.message).toBe("Profile updated successfully");
     expect(body.user).toMatchObject({
       id: user.id,
@@ -41,7 +40,7 @@ describe("PUT /api/user/profile", () => {
       job_title: null,
     });
     expect(body.user).not.toHaveProperty("password");
-    const me = (await (await api("/api/user", { cookie })).json()) as User;
+    const me = await readJson(await api("/api/user", { cookie }), publicUserSchema);
     expect(me.full_name).toBe("Ada Lovelace");
   });
 
@@ -49,7 +48,7 @@ describe("PUT /api/user/profile", () => {
     const { user, cookie } = await signUp();
     const res = await putProfile(cookie, { full_name: "Jo", email: `${user.username}@example.com` });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: User }).user).toMatchObject({ company: null, job_title: null });
+    expect((await readJson(res, profileUpdateResponseSchema)).user).toMatchObject({ company: null, job_title: null });
   });
 
   it.each([
@@ -83,7 +82,7 @@ describe("profile picture", () => {
     const { user, cookie } = await signUp();
     const res = await upload(cookie, PNG, "image/png");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { profilePictureUrl: string; user: User };
+    const body = await readJson(res, profileImageResponseSchema);
     expect(body.profilePictureUrl).toMatch(/^\/api\/user\/profile-image\/[0-9a-f-]{36}\.png$/);
     expect(body.user.profile_picture).toBe(body.profilePictureUrl);
 
@@ -99,10 +98,10 @@ describe("profile picture", () => {
 
   it("replaces the previous picture and deletes its file", async () => {
     const { user, cookie } = await signUp();
-    const first = ((await (await upload(cookie, PNG, "image/png")).json()) as { profilePictureUrl: string }).profilePictureUrl;
+    const first = (await readJson(await upload(cookie, PNG, "image/png"), profileImageResponseSchema)).profilePictureUrl;
     const second = await upload(cookie, GIF, "image/gif", "me.gif");
     expect(second.status).toBe(200);
-    const url = ((await second.json()) as { profilePictureUrl: string }).profilePictureUrl;
+    const url = (await readJson(second, profileImageResponseSchema)).profilePictureUrl;
     expect(url).toMatch(/\.gif$/);
     expect((await api(first, { cookie })).status).toBe(404);
     expect(await env.MEDIA.head(`users/${user.id}/profile/${first.split("/").pop()}`)).toBeNull();
@@ -114,7 +113,7 @@ describe("profile picture", () => {
     const { cookie } = await signUp();
     const res = await upload(cookie, PNG, "image/jpeg", "me.jpg");
     expect(res.status).toBe(200);
-    const url = ((await res.json()) as { profilePictureUrl: string }).profilePictureUrl;
+    const url = (await readJson(res, profileImageResponseSchema)).profilePictureUrl;
     expect(url).toMatch(/\.png$/);
     expect((await api(url, { cookie })).headers.get("Content-Type")).toBe("image/png");
   });
@@ -125,7 +124,7 @@ describe("profile picture", () => {
     jpeg.set(JPEG_HEAD);
     const res = await upload(cookie, jpeg, "image/jpeg", "me.jpeg");
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { profilePictureUrl: string }).profilePictureUrl).toMatch(/\.jpg$/);
+    expect((await readJson(res, profileImageResponseSchema)).profilePictureUrl).toMatch(/\.jpg$/);
   });
 
   it.each([
@@ -149,7 +148,7 @@ describe("profile picture", () => {
       expect(res.status).toBe(413);
       expect(await message(res)).toBe("Image must be less than 5MB.");
     }
-    const me = (await (await api("/api/user", { cookie })).json()) as User;
+    const me = await readJson(await api("/api/user", { cookie }), publicUserSchema);
     expect(me.profile_picture).toBeNull();
   });
 
@@ -175,7 +174,7 @@ describe("profile picture", () => {
   it("never serves one user's picture to another, nor to a visitor", async () => {
     const owner = await signUp();
     const stranger = await signUp();
-    const url = ((await (await upload(owner.cookie, PNG, "image/png")).json()) as { profilePictureUrl: string }).profilePictureUrl;
+    const url = (await readJson(await upload(owner.cookie, PNG, "image/png"), profileImageResponseSchema)).profilePictureUrl;
     expect((await api(url, { cookie: stranger.cookie })).status).toBe(404);
     expect((await api(url)).status).toBe(401);
     expect((await upload(undefined, PNG, "image/png")).status).toBe(401);
