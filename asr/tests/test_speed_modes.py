@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import AUDIO, normalise, transcribe, wer, write_wav
+
 from verbatim_asr.config import Settings, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
 
