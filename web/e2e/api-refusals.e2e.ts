@@ -72,12 +72,15 @@ beforeAll(async () => {
   cookie = String(res.headers["set-cookie"]).split(";")[0] ?? "";
 });
 
-/** Ten ordinary requests after the refusal: every one answers, each in under 2 s. */
+/**
+ * Ten ordinary requests after the refusal: every one answers, each within 5 s. The stall this guards against
+ * held the next request for 60 s; 5 s leaves room for a busy machine without hiding it.
+ */
 async function serverStaysReady() {
   for (let i = 0; i < 10; i++) {
-    const res = await send("GET", "/api/user", { headers: { Cookie: cookie }, timeoutMs: 2000 });
+    const res = await send("GET", "/api/user", { headers: { Cookie: cookie }, timeoutMs: 5000 });
     expect(res.status).toBe(200);
-    expect(res.ms).toBeLessThan(2000);
+    expect(res.ms).toBeLessThan(5000);
   }
 }
 
