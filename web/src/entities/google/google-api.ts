@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { USER_QUERY_KEY } from "@/entities/session/auth-api";
+import { useAuth } from "@/entities/session/use-auth";
 import { apiJson, jsonBody, userMessage } from "@/lib/api";
 
 /** Spec §3 "Google status". */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Preferences } from "@verbatim/shared/preferences";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/entities/session/use-auth";
 import { apiJson } from "@/lib/api";
 
 export const PREFERENCES_QUERY_KEY = ["/api/user/preferences"] as const;

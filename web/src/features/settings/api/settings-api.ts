@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Preferences, PreferencesUpdate } from "@verbatim/shared/preferences";
 import type { ProfileImageResponse, ProfileUpdate, ProfileUpdateResponse } from "@verbatim/shared/profile";
 import type { PublicUser } from "@verbatim/shared/user";
-import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
-import { PREFERENCES_QUERY_KEY } from "@/features/user/api/preferences";
+import { USER_QUERY_KEY } from "@/entities/session/auth-api";
+import { useAuth } from "@/entities/session/use-auth";
+import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { apiJson, jsonBody } from "@/lib/api";
-import { forgetCachedQueries } from "@/lib/query-client";
 import { xhrUpload } from "@/lib/xhr";
 
 /** PUT /api/user/preferences with one section; the answer (the full object) becomes the cached copy. */
@@ -52,19 +52,13 @@ export function useChangePassword() {
 }
 
 /**
- * DELETE /api/user. Afterwards the session is gone: `leave` moves off the protected screen first (so it does
- * not bounce to /auth), then everything cached for the account is forgotten.
+ * DELETE /api/user. Afterwards the session is gone: the app leaves the protected screen and forgets everything
+ * kept for the account (cached queries, files left to upload), as at logout.
  */
-export function useDeleteAccount(leave: () => Promise<void>) {
-  const queryClient = useQueryClient();
+export function useDeleteAccount() {
+  const { endSession } = useAuth();
   return useMutation({
     mutationFn: (confirm: string) => apiJson<{ message: string }>("/api/user", jsonBody("DELETE", { confirm })),
-    onSuccess: async () => {
-      await leave();
-      queryClient.setQueryData<PublicUser | null>(USER_QUERY_KEY, null);
-      await forgetCachedQueries(USER_QUERY_KEY);
-      const { forgetUploads } = await import("@/features/upload/lib/upload-manager");
-      await forgetUploads();
-    },
+    onSuccess: endSession,
   });
 }

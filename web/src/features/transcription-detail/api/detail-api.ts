@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { Trace, Transcription, TranscriptionStatus } from "@verbatim/shared/transcription";
 import { ApiError, apiJson } from "@/lib/api";
-import { POLL_MS, isActive, transcriptionKey } from "@/features/transcriptions/api/transcriptions-api";
+import { POLL_MS, isActive, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 
 /** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
 const TRACE_ACTIVE_MS = 3000;

@@ -7,10 +7,10 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { useSubscription } from "@/features/subscription/api/subscription-api";
-import { PlanUsage } from "@/features/subscription/components/plan-usage";
-import { usePreferences } from "@/features/user/api/preferences";
+import { useAuth } from "@/entities/session/use-auth";
+import { useSubscription } from "@/entities/subscription/subscription-api";
+import { PlanUsage } from "@/entities/subscription/plan-usage";
+import { usePreferences } from "@/entities/user/preferences";
 import { useOnline } from "@/lib/use-online";
 import {
   abortUpload,

@@ -1,13 +1,13 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
-import { SUBSCRIPTION_QUERY_KEY } from "@/features/subscription/api/subscription-api";
+import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
 import { queryClient } from "@/lib/query-client";
 import { createStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
-import { TRANSCRIPTIONS_KEY } from "@/features/transcriptions/api/transcriptions-api";
-import { observeStatus } from "@/features/transcriptions/lib/status-watch";
+import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
+import { observeStatus } from "@/entities/transcription/status-watch";
 import { abortResumable, uploadSingle } from "../api/upload-api";
 import { fingerprint, findInterrupted, forgetAllInterrupted, forgetInterrupted, rememberInterrupted } from "./interrupted";
 import { deleteQueued, discardAllQueued, loadQueued, saveQueued } from "./offline-queue";
