@@ -12,15 +12,8 @@ import { useSubscription } from "@/entities/subscription/subscription-api";
 import { PlanUsage } from "@/entities/subscription/plan-usage";
 import { usePreferences } from "@/entities/user/preferences";
 import { useOnline } from "@/lib/use-online";
-import {
-  abortUpload,
-  addFiles,
-  clearAccepted,
-  isSending,
-  removeUpload,
-  startUploads,
-  useUploads,
-} from "../lib/upload-manager";
+import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
+import { isSending, useUploads } from "../lib/upload-store";
 import {
   MAX_FILES_PER_BATCH,
   NO_FILE,
