@@ -24,7 +24,14 @@ export async function startEngine({ port, model, env = {} }) {
   return engine;
 }
 
-/** `wrangler dev`: the built SPA as static assets and /api/* from the Worker, on local D1, R2 and Queues. */
+/** Every minute, as the `* * * * *` cron in wrangler.toml runs in production: it resumes stalled jobs. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * `wrangler dev`: the built SPA as static assets and /api/* from the Worker, on local D1, R2 and Queues.
+ * Local wrangler runs no cron triggers, so the minute's crash-recovery sweep is fired through the route
+ * `--test-scheduled` adds (/__scheduled, only in `wrangler dev`) for as long as the Worker runs.
+ */
 export async function startWorker({ port, asrPort, persistTo, vars = {} }) {
   const varArgs = Object.entries({ ASR_BASE_URL: `http://127.0.0.1:${asrPort}/v1`, ...vars }).flatMap(([k, v]) => [
     "--var",
@@ -33,9 +40,14 @@ export async function startWorker({ port, asrPort, persistTo, vars = {} }) {
   const worker = startService(
     "worker",
     wranglerBin,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn", ...varArgs],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn", "--test-scheduled", ...varArgs],
     { cwd: root },
   );
   await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child: worker });
+  const sweep = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent("* * * * *")}`, { signal: AbortSignal.timeout(10_000) }).catch(() => {});
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  worker.once("exit", () => clearInterval(sweep));
   return worker;
 }

@@ -1,13 +1,11 @@
 import { loginSchema, messageResponseSchema, publicUserSchema, registerSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
 import { clientAddress } from "../http/client-ip";
 import { doc, json } from "../http/openapi";
 import { assertUnderLimit, recordEvent, SIGNUP_BURST, SIGNUPS_PER_IP } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { toPublicUser } from "../users/public-user";
-import { findUserById } from "../users/repository";
 import { clearSessionCookie, writeSessionCookie } from "./cookie";
 import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
@@ -39,9 +37,9 @@ const docs = {
     tag: "auth",
     responses: { 200: json(messageResponseSchema, "All sessions ended") },
   }),
-  user: doc({ summary: "The signed-in user", tag: "auth", responses: { 200: json(publicUserSchema, "The user") } }),
 };
 
+/** Sign-up, sign-in and sign-out, open to anyone: mounted at /api itself, where their URLs are. */
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", docs.register, validate("json", registerSchema), async (c) => {
     const db = c.get("db");
@@ -69,14 +67,11 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json({ message: "Logged out" });
   })
-  .post("/logout-all", docs.logoutAll, requireUser, async (c) => {
-    await deleteUserSessions(c.get("db"), currentUserId(c));
-    clearSessionCookie(c);
-    return c.json({ message: "All sessions ended" });
-  })
-  .get("/user", docs.user, async (c) => {
-    const userId = c.get("userId");
-    const user = userId ? await findUserById(c.get("db"), userId) : undefined;
-    if (!user) throw new ApiError(401, "Not authenticated");
-    return c.json(toPublicUser(user));
-  });
+  .route(
+    "/logout-all",
+    new Hono<AppEnv>().use(requireUser).post("/", docs.logoutAll, async (c) => {
+      await deleteUserSessions(c.get("db"), currentUserId(c));
+      clearSessionCookie(c);
+      return c.json({ message: "All sessions ended" });
+    }),
+  );

@@ -33,16 +33,31 @@ const docs = {
   }),
 };
 
-export const billingRoutes = new Hono<AppEnv>()
-  .post("/create-checkout-session", docs.checkout, requireUser, validate("json", checkoutRequestSchema), async (c) => {
+/** /api/create-checkout-session, signed in only. */
+const checkoutRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", docs.checkout, validate("json", checkoutRequestSchema), async (c) => {
     const url = await startCheckout(c.env, c.get("db"), currentUserId(c), c.req.valid("json").priceId, appOrigin(c.env, c.req.url));
     return c.json({ url });
-  })
-  .post("/create-customer-portal", docs.portal, requireUser, async (c) => {
+  });
+
+/** /api/create-customer-portal, signed in only. */
+const portalRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", docs.portal, async (c) => {
     return c.json({ url: await openPortal(c.env, c.get("db"), currentUserId(c), appOrigin(c.env, c.req.url)) });
-  })
+  });
+
+/** /api/stripe: Stripe's calls, authenticated by their signature instead of a session. */
+const stripeRoutes = new Hono<AppEnv>()
   // Stripe signs the exact bytes it sent, so the body is read raw, never parsed and re-serialised first.
-  .post("/stripe/webhook", docs.webhook, async (c) => {
+  .post("/webhook", docs.webhook, async (c) => {
     const outcome = await handleWebhook(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
     return c.json({ received: true, outcome });
   });
+
+/** The billing area: its URLs are the spec's, at the top of /api, each mounted at its own path. */
+export const billingRoutes = new Hono<AppEnv>()
+  .route("/create-checkout-session", checkoutRoutes)
+  .route("/create-customer-portal", portalRoutes)
+  .route("/stripe", stripeRoutes);

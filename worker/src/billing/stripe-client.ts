@@ -12,7 +12,7 @@ export interface Payments {
 export const PAYMENTS_OFF = "Payments are not configured on this server.";
 
 /** Workers have no Node crypto for HMAC: signatures are checked with SubtleCrypto. */
-export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+export const cryptoProvider: Stripe.CryptoProvider = Stripe.createSubtleCryptoProvider();
 
 export function paymentsFor(env: Bindings): Payments | null {
   const monthly = env.STRIPE_PRICE_PRO_MONTHLY;

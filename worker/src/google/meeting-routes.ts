@@ -62,21 +62,23 @@ const docs = {
   }),
 };
 
+/** /api/meetings, signed in only. */
 export const meetingRoutes = new Hono<AppEnv>()
-  .get("/meetings", docs.list, requireUser, validate("query", meetingsQuerySchema), async (c) => {
+  .use(requireUser)
+  .get("/", docs.list, validate("query", meetingsQuerySchema), async (c) => {
     const call = await googleCall(c, "Google Calendar");
     const events = await listEvents(call, c.req.valid("query"));
     const transcribed = await transcriptionsForEvents(call.db, call.userId);
     const body: Meeting[] = events.map((e) => toMeeting(e, transcribed.get(e.id) ?? null));
     return c.json(body);
   })
-  .post("/meetings", docs.create, requireUser, validate("json", createMeetingSchema), async (c) => {
+  .post("/", docs.create, validate("json", createMeetingSchema), async (c) => {
     const call = await googleCall(c, "Google Calendar");
     const event = await insertEvent(call, c.req.valid("json") as Parameters<typeof insertEvent>[1]);
     return c.json({ ...toMeeting(event), meetLink: event.hangoutLink ?? null }, 201);
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
-  .post("/meetings/:eventId/recording", docs.recording, requireUser, async (c) => {
+  .post("/:eventId/recording", docs.recording, async (c) => {
     const call = await googleCall(c, "Google Drive");
     const eventId = c.req.param("eventId");
     if (!call.scopes.has(SCOPES.driveRead)) {

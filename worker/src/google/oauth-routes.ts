@@ -77,9 +77,30 @@ const docs = {
   status: doc({ summary: "Whether the user's Google Calendar is connected", tag, responses: { 200: json(googleStatusSchema, "The status") } }),
 };
 
+/** /api/auth/google/disconnect, signed in only: revokes the grant at Google and clears the stored tokens. */
+const disconnectRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", docs.disconnect, async (c) => {
+    const db = c.get("db");
+    const user = await findUserById(db, currentUserId(c));
+    const config = googleConfig(c.env);
+    if (user && config) await revokeGrant(c.env, config, user);
+    await clearGrant(db, currentUserId(c), null);
+    // The profile copies go too; the sign-in link (google_sub) stays so "Sign in with Google" still works.
+    await db
+      .update(users)
+      .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
+      .where(eq(users.id, currentUserId(c)));
+    return c.json({ message: "Google account disconnected" });
+  });
+
+/**
+ * /api/auth/google: the browser's OAuth flow, open to anyone (sign-in starts here); disconnecting is mounted
+ * below it, signed in only.
+ */
 export const googleOAuthRoutes = new Hono<AppEnv>()
   /** Starts sign-in (intent login/signup) or connection (connect, drive) with a full-page redirect to Google. */
-  .get("/auth/google", docs.start, validate("query", googleStartQuerySchema), async (c) => {
+  .get("/", docs.start, validate("query", googleStartQuerySchema), async (c) => {
     const config = googleConfig(c.env);
     if (!config) return c.redirect(HELP_NOT_CONFIGURED, 302);
     const origin = new URL(c.req.url).origin;
@@ -114,7 +135,7 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
     }
     return c.redirect(url.toString(), 302);
   })
-  .get("/auth/google/callback", docs.callback, async (c) => {
+  .get("/callback", docs.callback, async (c) => {
     const config = googleConfig(c.env);
     if (!config) return c.redirect(HELP_NOT_CONFIGURED, 302);
     const db = c.get("db");
@@ -174,20 +195,12 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .post("/auth/google/disconnect", docs.disconnect, requireUser, async (c) => {
-    const db = c.get("db");
-    const user = await findUserById(db, currentUserId(c));
-    const config = googleConfig(c.env);
-    if (user && config) await revokeGrant(c.env, config, user);
-    await clearGrant(db, currentUserId(c), null);
-    // The profile copies go too; the sign-in link (google_sub) stays so "Sign in with Google" still works.
-    await db
-      .update(users)
-      .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
-      .where(eq(users.id, currentUserId(c)));
-    return c.json({ message: "Google account disconnected" });
-  })
-  .get("/google/status", docs.status, requireUser, async (c) => {
+  .route("/disconnect", disconnectRoutes);
+
+/** /api/google: the connection's state, signed in only. */
+export const googleStatusRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/status", docs.status, async (c) => {
     const user = await findUserById(c.get("db"), currentUserId(c));
     const connected = Boolean(user?.googleConnected && grantedScopes(user).has(SCOPES.calendar));
     const body: GoogleStatus = {

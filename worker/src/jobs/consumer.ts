@@ -2,7 +2,7 @@ import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { analyze } from "./analyze";
 import type { JobMessage } from "./messages";
-import { stitch } from "./stitch";
+import { buildTranscript } from "./build-transcript";
 import { transcribeChunk } from "./transcribe-chunk";
 
 async function run(env: Bindings, body: JobMessage) {
@@ -11,7 +11,7 @@ async function run(env: Bindings, body: JobMessage) {
     case "transcribe-chunk":
       return transcribeChunk(env, db, body.transcriptionId, body.idx);
     case "stitch":
-      return stitch(env, db, body.transcriptionId);
+      return buildTranscript(env, db, body.transcriptionId);
     case "analyze":
       return analyze(env, db, body.transcriptionId);
     case "ping":

@@ -11,7 +11,7 @@ import { enqueueChunk, holdLease } from "./enqueue";
 import { failTranscription } from "./failure";
 import { durationRefusal, releaseWork } from "../plans/limits";
 import { jobSettings } from "./settings";
-import { stitch } from "./stitch";
+import { buildTranscript } from "./build-transcript";
 
 const ACTIVE = new Set(["PENDING", "PROCESSING", "REPROCESSING"]);
 /** Speech recognition is 5–90 % of the bar; stitching and analysis fill the rest. */
@@ -103,6 +103,6 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
     // The last part runs the remaining steps itself: two queue hops less for every recording. The lease
     // still covers them, so a crash here is resumed by the sweep.
     await holdLease(env, db, transcriptionId);
-    await stitch(env, db, transcriptionId);
+    await buildTranscript(env, db, transcriptionId);
   }
 }

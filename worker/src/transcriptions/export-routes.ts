@@ -10,7 +10,7 @@ import {
 } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId } from "../auth/middleware";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -91,29 +91,23 @@ const docs = {
   }),
 };
 
+/** Mounted under /transcriptions, behind its sign-in check. */
 export const exportRoutes = new Hono<AppEnv>()
-  .use("/transcriptions/export", requireUser)
-  .get(
-    "/transcriptions/:id/export",
-    docs.single,
-    requireUser,
-    validate("query", exportQuerySchema),
-    async (c) => {
-      const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-      await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
-      const { contentDisposition, exportFileName, exportTranscription } = await exporter();
-      const doc = await toExportDoc(c.env.MEDIA, t);
-      const file = await exportTranscription(doc, c.req.valid("query").format);
-      return new Response(file.body, {
-        headers: {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(exportFileName(doc, file.extension)),
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
-  )
-  .post("/transcriptions/export", docs.bulk, validate("json", bulkExportSchema), async (c) => {
+  .get("/:id/export", docs.single, validate("query", exportQuerySchema), async (c) => {
+    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
+    const { contentDisposition, exportFileName, exportTranscription } = await exporter();
+    const doc = await toExportDoc(c.env.MEDIA, t);
+    const file = await exportTranscription(doc, c.req.valid("query").format);
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": contentDisposition(exportFileName(doc, file.extension)),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .post("/export", docs.bulk, validate("json", bulkExportSchema), async (c) => {
     const { ids, format } = c.req.valid("json");
     const userId = currentUserId(c);
     const db = c.get("db");

@@ -1,10 +1,19 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
 import { api, signUp } from "../../test/http";
 import { engineControl, testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import worker from "../index";
 import { mediaKey } from "./keys";
+
+/** What the every-minute cron trigger (wrangler.toml) does. */
+async function runMinuteCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
 
 async function logsOf(cookie: string, id: string) {
   return ((await (await api(`/api/transcriptions/${id}/trace`, { cookie })).json()) as { logs: string[] }).logs;
@@ -75,7 +84,13 @@ describe("a job interrupted by a crash", () => {
     await db.insert(transcriptionChunks).values({
       transcriptionId: id, idx: 0, r2Key: key, startOffset: 0, status: "PROCESSING", attempts: 1, leaseUntil: Date.now() - 1000,
     });
-    await api("/api/transcriptions", { cookie }); // any list read sweeps the user's stalled jobs
+    // Reading the list is only a read: recovery is the cron's job.
+    expect((await api("/api/transcriptions", { cookie })).status).toBe(200);
+    const [chunk] = await db.select().from(transcriptionChunks).where(eq(transcriptionChunks.transcriptionId, id));
+    expect(chunk?.status).toBe("PROCESSING");
+    expect(await logsOf(cookie, id)).not.toEqual(expect.arrayContaining([expect.stringMatching(/Resuming/)]));
+
+    await runMinuteCron();
     const { t } = await waitUntilDone(cookie, id);
     expect(t.status).toBe("COMPLETED");
     expect(await logsOf(cookie, id)).toEqual(expect.arrayContaining([expect.stringMatching(/Resuming part 1 after an interruption/)]));

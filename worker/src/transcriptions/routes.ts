@@ -11,14 +11,15 @@ import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
-import { doc, file, formBody, json } from "../http/openapi";
+import { doc, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
-import { resumeStalledJobs } from "../jobs/sweep";
 import { withSlot } from "../plans/limits";
 import { transcriptDocKey } from "./keys";
-import { reanalyze, remove, rename, reprocess, trace } from "./lifecycle";
-import { streamMedia } from "./media";
+import { chunkedRoutes } from "./chunked-routes";
+import { exportRoutes } from "./export-routes";
+import { mediaRoutes } from "./media-routes";
 import { getOwned, listOwned } from "./repository";
+import { reanalyze, remove, rename, reprocess, trace } from "./service";
 import { toListItem, toTranscription } from "./serialize";
 import { uploadSingleFile } from "./upload";
 
@@ -69,62 +70,50 @@ const docs = {
     responses: { 200: json(transcriptDocSchema, "The segments") },
     errors: [404],
   }),
-  media: doc({
-    summary: "The recording, with HTTP Range support for seeking",
-    tag,
-    parameters: [{ in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" }],
-    responses: {
-      200: file("The whole recording", ["audio/*", "video/*", "application/octet-stream"]),
-      206: file("The requested bytes", ["audio/*", "video/*", "application/octet-stream"]),
-      416: { description: "The range is outside the recording (Content-Range says its size)" },
-    },
-    errors: [404],
-  }),
 };
 
+/**
+ * Everything under /api/transcriptions, signed in only: the transcriptions themselves here, their chunked
+ * upload, recording and exports in the route files mounted below.
+ */
 export const transcriptionRoutes = new Hono<AppEnv>()
-  .use("/transcriptions/*", requireUser)
-  .use("/transcriptions", requireUser)
-  .get("/transcriptions", docs.list, async (c) => {
-    const userId = currentUserId(c);
-    // Polling clients double as the crash-recovery heartbeat where no cron runs (local development).
-    c.executionCtx.waitUntil(resumeStalledJobs(c.env, c.get("db"), userId).catch(() => {}));
-    const rows = await listOwned(c.get("db"), userId);
+  .use(requireUser)
+  .get("/", docs.list, async (c) => {
+    const rows = await listOwned(c.get("db"), currentUserId(c));
     return c.json(rows.map(toListItem));
   })
-  .post("/transcriptions/upload", docs.upload, async (c) => {
+  .post("/upload", docs.upload, async (c) => {
     const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
     return c.json(toTranscription(row), 201);
   })
-  .get("/transcriptions/:id", docs.get, async (c) => {
+  .get("/:id", docs.get, async (c) => {
     return c.json(toTranscription(await getOwned(c.get("db"), currentUserId(c), c.req.param("id"))));
   })
-  .patch("/transcriptions/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
+  .patch("/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
     const row = await rename(c.get("db"), currentUserId(c), c.req.param("id"), c.req.valid("json").name);
     return c.json(toTranscription(row));
   })
-  .delete("/transcriptions/:id", docs.remove, async (c) => {
+  .delete("/:id", docs.remove, async (c) => {
     await remove(c.env, c.get("db"), currentUserId(c), c.req.param("id"));
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
-  .post("/transcriptions/:id/reprocess", docs.reprocess, async (c) => {
+  .post("/:id/reprocess", docs.reprocess, async (c) => {
     const userId = currentUserId(c);
     const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
     return c.json(toTranscription(row));
   })
-  .post("/transcriptions/:id/analyze", docs.analyze, async (c) => {
+  .post("/:id/analyze", docs.analyze, async (c) => {
     return c.json(toTranscription(await reanalyze(c.env, c.get("db"), currentUserId(c), c.req.param("id"))));
   })
-  .get("/transcriptions/:id/trace", docs.trace, async (c) => {
+  .get("/:id/trace", docs.trace, async (c) => {
     return c.json(await trace(c.get("db"), currentUserId(c), c.req.param("id")));
   })
-  .get("/transcriptions/:id/segments", docs.segments, async (c) => {
+  .get("/:id/segments", docs.segments, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
     const obj = await c.env.MEDIA.get(transcriptDocKey(t.userId, t.id));
     if (!obj) throw notFound("The timed transcript is not ready yet");
     return c.json(transcriptDocSchema.parse(await obj.json()));
   })
-  .get("/transcriptions/:id/media", docs.media, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
-  });
+  .route("/", chunkedRoutes)
+  .route("/", mediaRoutes)
+  .route("/", exportRoutes);

@@ -86,10 +86,10 @@ const docs = {
   }),
 };
 
+/** /api/uploads, signed in only. */
 export const uploadRoutes = new Hono<AppEnv>()
-  .use("/uploads", requireUser)
-  .use("/uploads/*", requireUser)
-  .post("/uploads", docs.create, validate("json", createMultipartSchema), async (c) => {
+  .use(requireUser)
+  .post("/", docs.create, validate("json", createMultipartSchema), async (c) => {
     const userId = currentUserId(c);
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
@@ -109,11 +109,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(await describe(c.get("db"), row), 201);
   })
-  .get("/uploads/:id", docs.get, async (c) => {
+  .get("/:id", docs.get, async (c) => {
     const row = await ownedOpenUpload(c.get("db"), currentUserId(c), c.req.param("id"));
     return c.json(await describe(c.get("db"), row));
   })
-  .put("/uploads/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
+  .put("/:id/parts/:n{[0-9]+}", docs.part, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     const n = Number(c.req.param("n"));
@@ -142,7 +142,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: part.etag, size: expected } });
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/uploads/:id/complete", docs.complete, async (c) => {
+  .post("/:id/complete", docs.complete, async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
@@ -163,7 +163,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     });
     return c.json(toTranscription(t), 201);
   })
-  .delete("/uploads/:id", docs.abort, async (c) => {
+  .delete("/:id", docs.abort, async (c) => {
     const db = c.get("db");
     const row = await ownedOpenUpload(db, currentUserId(c), c.req.param("id"));
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();

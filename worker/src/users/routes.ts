@@ -17,6 +17,7 @@ import {
   profileImageResponseSchema,
   profileUpdateResponseSchema,
   profileUpdateSchema,
+  publicUserSchema,
 } from "@verbatim/shared";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -48,6 +49,7 @@ async function signedInUser(c: Context<AppEnv>) {
 
 const tag = "account";
 const docs = {
+  user: doc({ summary: "The signed-in user", tag: "auth", responses: { 200: json(publicUserSchema, "The user") } }),
   preferences: doc({ summary: "The user's preferences, every field", tag, responses: { 200: json(preferencesSchema, "Preferences") } }),
   savePreferences: doc({
     summary: "Save any sections or fields of the preferences",
@@ -88,12 +90,15 @@ const docs = {
   }),
 };
 
-export const userSettingsRoutes = new Hono<AppEnv>()
-  .get("/user/preferences", docs.preferences, requireUser, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
-  .put("/user/preferences", docs.savePreferences, requireUser, validate("json", preferencesUpdateSchema), async (c) =>
+/** /api/user: the signed-in user's account, profile, preferences and password. */
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", docs.user, async (c) => c.json(toPublicUser(await signedInUser(c))))
+  .get("/preferences", docs.preferences, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
+  .put("/preferences", docs.savePreferences, validate("json", preferencesUpdateSchema), async (c) =>
     c.json(await savePreferences(c.get("db"), currentUserId(c), c.req.valid("json"))),
   )
-  .put("/user/profile", docs.profile, requireUser, validate("json", profileUpdateSchema), async (c) => {
+  .put("/profile", docs.profile, validate("json", profileUpdateSchema), async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const input = c.req.valid("json");
@@ -110,9 +115,8 @@ export const userSettingsRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .post(
-    "/user/profile/upload-image",
+    "/profile/upload-image",
     docs.uploadImage,
-    requireUser,
     bodyLimit({
       maxSize: PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
       onError: () => {
@@ -151,7 +155,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       return c.json(body);
     },
   )
-  .get("/user/profile-image/:file", docs.image, requireUser, async (c) => {
+  .get("/profile-image/:file", docs.image, async (c) => {
     // The key is built from the caller's own id, so another user's file name simply is not found.
     const target = profileImageKey(currentUserId(c), c.req.param("file"));
     const object = target && (await c.env.MEDIA.get(target.key));
@@ -167,7 +171,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .put("/user/password", docs.password, requireUser, validate("json", changePasswordSchema), async (c) => {
+  .put("/password", docs.password, validate("json", changePasswordSchema), async (c) => {
     const db = c.get("db");
     const user = await signedInUser(c);
     const { currentPassword, newPassword } = c.req.valid("json");
@@ -185,7 +189,7 @@ export const userSettingsRoutes = new Hono<AppEnv>()
     await deleteUserSessions(db, user.id, c.get("sessionId") ?? undefined);
     return c.json({ message: "Password updated successfully" });
   })
-  .delete("/user", docs.remove, requireUser, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/", docs.remove, validate("json", deleteAccountSchema), async (c) => {
     const user = await signedInUser(c);
     if (c.req.valid("json").confirm !== user.username) throw new ApiError(400, DELETE_CONFIRM_MISMATCH);
     await deleteAccount(c.get("db"), c.env.MEDIA, user.id);

@@ -2,7 +2,7 @@ import { type Health, healthSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import pkg from "../../../package.json";
 import type { AppEnv } from "../env";
-import { doc, json } from "./openapi";
+import { doc, json } from "../http/openapi";
 
 async function answers(probe: () => Promise<unknown>) {
   try {
@@ -20,7 +20,8 @@ const described = doc({
   responses: { 200: json(healthSchema, "Everything answers"), 503: json(healthSchema, "Something does not answer") },
 });
 
-export const healthRoutes = new Hono<AppEnv>().get("/health", described, async (c) => {
+/** /api/health, public. */
+export const healthRoutes = new Hono<AppEnv>().get("/", described, async (c) => {
   const [d1, r2, queue] = await Promise.all([
     answers(() => c.env.DB.prepare("SELECT 1").first()),
     answers(() => c.env.MEDIA.head("health-probe")),

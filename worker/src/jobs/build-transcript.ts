@@ -4,14 +4,14 @@ import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
-import { stitchChunks } from "../transcripts/stitch";
-import { transcriptText } from "../transcripts/text";
+import { joinChunks } from "../transcript-doc/join-chunks";
+import { transcriptText } from "../transcript-doc/text";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
 import { failTranscription } from "./failure";
 
 /** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */
-export async function stitch(env: Bindings, db: Db, transcriptionId: string) {
+export async function buildTranscript(env: Bindings, db: Db, transcriptionId: string) {
   const t = await getById(db, transcriptionId);
   if (!t || !["PROCESSING", "REPROCESSING", "PENDING"].includes(t.status)) return;
   const chunks = await listChunks(db, transcriptionId);
@@ -27,7 +27,7 @@ export async function stitch(env: Bindings, db: Db, transcriptionId: string) {
     await failTranscription(db, transcriptionId, "Part of the transcript was lost from storage. Please reprocess.");
     return;
   }
-  const doc = stitchChunks(results as NonNullable<(typeof results)[number]>[]);
+  const doc = joinChunks(results as NonNullable<(typeof results)[number]>[]);
   if (!(await ownedWrite(env, db, t, transcriptDocKey(t.userId, transcriptionId), JSON.stringify(doc)))) return;
   const text = transcriptText(doc.segments);
   await updateTranscription(db, transcriptionId, {

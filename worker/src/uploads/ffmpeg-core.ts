@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { notFound } from "./errors";
-import { doc, file } from "./openapi";
+import { notFound } from "../http/errors";
+import { doc, file } from "../http/openapi";
 
 // ffmpeg.wasm's core (≈31 MiB) is over the 25 MiB Workers asset limit, so it is kept in R2 and served here.
 const FILES: Record<string, string> = {
@@ -17,7 +17,8 @@ const described = doc({
   errors: [404],
 });
 
-export const ffmpegCoreRoutes = new Hono<AppEnv>().get("/ffmpeg/:file", described, async (c) => {
+/** /api/ffmpeg, public: the browser fetches it before converting a recording to upload. */
+export const ffmpegCoreRoutes = new Hono<AppEnv>().get("/:file", described, async (c) => {
   const file = c.req.param("file");
   const type = FILES[file];
   if (!type) throw notFound("No such file");

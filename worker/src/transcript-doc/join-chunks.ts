@@ -15,7 +15,7 @@ const shift = (w: Word, by: number): Word => ({ word: w.word, start: w.start + b
  * sliced in two); each word belongs to exactly one chunk: the one on its side of the middle of the overlap.
  * That is what keeps words from being lost or doubled at the seams.
  */
-export function stitchChunks(chunks: ChunkResult[]): TranscriptDoc {
+export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
   const sorted = [...chunks].sort((a, b) => a.startOffset - b.startOffset);
   const ends = sorted.map((c) => c.startOffset + c.result.duration);
   const cuts = sorted.map((_, i) => {

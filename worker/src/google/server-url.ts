@@ -1,8 +1,8 @@
 import { GOOGLE_CALLBACK_PATH, type ServerUrl, serverUrlSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { googleConfig } from "../google/config";
-import { doc, json } from "./openapi";
+import { doc, json } from "../http/openapi";
+import { googleConfig } from "./config";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -17,7 +17,8 @@ const described = doc({
   responses: { 200: json(serverUrlSchema, "Where this deployment is reached") },
 });
 
-export const serverUrlRoutes = new Hono<AppEnv>().get("/server-url", described, (c) => {
+/** /api/server-url, public: the Google set-up help page reads it before anyone can sign in. */
+export const serverUrlRoutes = new Hono<AppEnv>().get("/", described, (c) => {
   const url = new URL(c.req.url);
   const body: ServerUrl = {
     url: url.origin,

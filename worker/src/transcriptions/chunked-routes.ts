@@ -2,26 +2,22 @@ import {
   chunkQuerySchema,
   chunkReceiptSchema,
   createChunkedSchema,
-  FILE_EMPTY,
-  FILE_TOO_LARGE,
-  MAX_UPLOAD_BYTES,
-  mediaReceiptSchema,
   mediaTypeOf,
   sealChunksSchema,
   transcriptionSchema,
 } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId } from "../auth/middleware";
 import { transcriptionChunks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
+import { isActive } from "../jobs/state";
 import { withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { peek, sniffMediaType } from "../uploads/sniff";
-import { assertAcceptedType, NOT_MEDIA, sniffMedia } from "./create";
+import { assertAcceptedType, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
 import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
 import { toTranscription } from "./serialize";
@@ -29,8 +25,8 @@ import { toTranscription } from "./serialize";
 // The chunked path: a client that has split (and usually compressed) a long recording sends ordered audio
 // chunks with their offsets. Each chunk is transcribed by its own queue message, in parallel, while the rest
 // is still uploading; sealing says how many there are, and the last one to finish triggers the stitch.
+// Mounted under /transcriptions, behind its sign-in check.
 
-const ACTIVE: string[] = ["PENDING", "PROCESSING", "REPROCESSING"];
 const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
 const tag = "chunked uploads";
 const docs = {
@@ -53,20 +49,10 @@ const docs = {
     responses: { 200: json(transcriptionSchema, "The transcription") },
     errors: [400, 404, 409],
   }),
-  media: doc({
-    summary: "Store the recording for playback",
-    tag,
-    requestBody: rawBody("The recording, at most 500 MB"),
-    responses: { 201: json(mediaReceiptSchema, "Stored") },
-    errors: [400, 404, 409, 413, 415],
-  }),
 };
 
 export const chunkedRoutes = new Hono<AppEnv>()
-  .use("/transcriptions/chunked", requireUser)
-  .use("/transcriptions/:id/chunks/*", requireUser)
-  .use("/transcriptions/:id/media", requireUser)
-  .post("/transcriptions/chunked", docs.create, validate("json", createChunkedSchema), async (c) => {
+  .post("/chunked", docs.create, validate("json", createChunkedSchema), async (c) => {
     const userId = currentUserId(c);
     const body = c.req.valid("json");
     assertAcceptedType(body.fileName, body.fileType);
@@ -86,11 +72,11 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
     return c.json(toTranscription(row), 201);
   })
-  .put("/transcriptions/:id/chunks/:idx{[0-9]+}", docs.chunk, validate("query", chunkQuerySchema), async (c) => {
+  .put("/:id/chunks/:idx{[0-9]+}", docs.chunk, validate("query", chunkQuerySchema), async (c) => {
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
-    if (!ACTIVE.includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
+    if (!isActive(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
     const idx = Number(c.req.param("idx"));
     if (t.chunksExpected !== null && idx >= t.chunksExpected) throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
@@ -113,7 +99,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await enqueueChunk(c.env, db, t.id, idx);
     return c.json({ idx, start }, 201);
   })
-  .post("/transcriptions/:id/chunks/seal", docs.seal, validate("json", sealChunksSchema), async (c) => {
+  .post("/:id/chunks/seal", docs.seal, validate("json", sealChunksSchema), async (c) => {
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
@@ -125,27 +111,4 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await appendLog(db, t.id, `All ${count} parts received`);
     if (have.length === count && have.every((h) => h.status === "DONE")) await enqueueStep(c.env, db, "stitch", t.id);
     return c.json(toTranscription(await getOwned(db, t.userId, t.id)));
-  })
-  .put("/transcriptions/:id/media", docs.media, async (c) => {
-    // The recording for playback (often the compressed audio the chunks were cut from).
-    const db = c.get("db");
-    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
-    // Only a chunked upload still in progress waits for its recording (a retry may replace it); a finished
-    // or single-file transcription keeps what its upload stored.
-    if (t.source !== "chunks" || !ACTIVE.includes(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
-    if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
-    const { head, stream } = await peek(c.req.raw.body);
-    const type = sniffMediaType(head);
-    if (!type) {
-      await stream.cancel().catch(() => {});
-      throw new ApiError(head.length === 0 ? 400 : 415, head.length === 0 ? FILE_EMPTY : NOT_MEDIA);
-    }
-    const { size } = await writeStreamToR2(c.env.MEDIA, t.filePath, stream, {
-      contentType: type,
-      maxBytes: MAX_UPLOAD_BYTES,
-      tooLarge: FILE_TOO_LARGE,
-    });
-    await updateTranscription(db, t.id, { fileSize: size });
-    return c.json({ size }, 201);
   });
-

@@ -1,0 +1,45 @@
+import type { Hono } from "hono";
+import type { HonoBase } from "hono/hono-base";
+import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
+import type { authRoutes } from "./auth/routes";
+import type { billingRoutes } from "./billing/routes";
+import type { AppEnv } from "./env";
+import type { meetingRoutes } from "./google/meeting-routes";
+import type { googleOAuthRoutes, googleStatusRoutes } from "./google/oauth-routes";
+import type { serverUrlRoutes } from "./google/server-url";
+import type { healthRoutes } from "./health/routes";
+import type { subscriptionRoutes } from "./subscription/routes";
+import type { transcriptionRoutes } from "./transcriptions/routes";
+import type { ffmpegCoreRoutes } from "./uploads/ffmpeg-core";
+import type { uploadRoutes } from "./uploads/routes";
+import type { userRoutes } from "./users/routes";
+
+// The API as a type, for Hono's typed client in the web app: `import type { AppType } from
+// "@verbatim/worker/app-type"`, then `hc<AppType>("/")`. A call to a route the Worker lacks, or with the wrong
+// method or input, fails the typecheck.
+//
+// It lists the areas app.ts mounts (app-type.test-d.ts fails if the two differ) rather than taking
+// `ReturnType<typeof createApp>`: the whole app's inferred type is too long for TypeScript to write into the
+// declaration file the web app reads (TS7056), while each area's is not. The OpenAPI document's own route
+// is left out; the web app never calls it.
+
+/** An area's routes (matched on Hono's base class: an area ending in `.route()` is typed as that, not `Hono`). */
+type SchemaOf<T> = T extends HonoBase<AppEnv, infer S extends Schema, string, string> ? S : never;
+/** What `.route(path, area)` under /api adds to the app's type (Hono's own `route()` signature). */
+type Mounted<Path extends string, Area> = MergeSchemaPath<SchemaOf<Area>, MergePath<"/api", Path>>;
+
+export type ApiSchema =
+  | Mounted<"/health", typeof healthRoutes>
+  | Mounted<"/", typeof authRoutes>
+  | Mounted<"/user", typeof userRoutes>
+  | Mounted<"/transcriptions", typeof transcriptionRoutes>
+  | Mounted<"/uploads", typeof uploadRoutes>
+  | Mounted<"/ffmpeg", typeof ffmpegCoreRoutes>
+  | Mounted<"/subscription", typeof subscriptionRoutes>
+  | Mounted<"/", typeof billingRoutes>
+  | Mounted<"/auth/google", typeof googleOAuthRoutes>
+  | Mounted<"/google", typeof googleStatusRoutes>
+  | Mounted<"/meetings", typeof meetingRoutes>
+  | Mounted<"/server-url", typeof serverUrlRoutes>;
+
+export type AppType = Hono<AppEnv, ApiSchema, "/">;

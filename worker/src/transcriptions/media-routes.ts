@@ -1,0 +1,64 @@
+import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaReceiptSchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import { currentUserId } from "../auth/middleware";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { doc, file, json, rawBody } from "../http/openapi";
+import { isActive } from "../jobs/state";
+import { writeStreamToR2 } from "../uploads/r2-writer";
+import { peek, sniffMediaType } from "../uploads/sniff";
+import { NOT_MEDIA } from "./create";
+import { streamMedia } from "./media";
+import { getOwned, updateTranscription } from "./repository";
+
+// A transcription's recording: played back (GET, with Range) and, for a chunked upload, stored (PUT).
+// Mounted under /transcriptions, behind its sign-in check.
+
+const docs = {
+  get: doc({
+    summary: "The recording, with HTTP Range support for seeking",
+    tag: "transcriptions",
+    parameters: [{ in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" }],
+    responses: {
+      200: file("The whole recording", ["audio/*", "video/*", "application/octet-stream"]),
+      206: file("The requested bytes", ["audio/*", "video/*", "application/octet-stream"]),
+      416: { description: "The range is outside the recording (Content-Range says its size)" },
+    },
+    errors: [404],
+  }),
+  put: doc({
+    summary: "Store the recording for playback",
+    tag: "chunked uploads",
+    requestBody: rawBody("The recording, at most 500 MB"),
+    responses: { 201: json(mediaReceiptSchema, "Stored") },
+    errors: [400, 404, 409, 413, 415],
+  }),
+};
+
+export const mediaRoutes = new Hono<AppEnv>()
+  .get("/:id/media", docs.get, async (c) => {
+    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
+  })
+  .put("/:id/media", docs.put, async (c) => {
+    // The recording for playback (often the compressed audio the chunks were cut from).
+    const db = c.get("db");
+    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    // Only a chunked upload still in progress waits for its recording (a retry may replace it); a finished
+    // or single-file transcription keeps what its upload stored.
+    if (t.source !== "chunks" || !isActive(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
+    if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const { head, stream } = await peek(c.req.raw.body);
+    const type = sniffMediaType(head);
+    if (!type) {
+      await stream.cancel().catch(() => {});
+      throw new ApiError(head.length === 0 ? 400 : 415, head.length === 0 ? FILE_EMPTY : NOT_MEDIA);
+    }
+    const { size } = await writeStreamToR2(c.env.MEDIA, t.filePath, stream, {
+      contentType: type,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: FILE_TOO_LARGE,
+    });
+    await updateTranscription(db, t.id, { fileSize: size });
+    return c.json({ size }, 201);
+  });
