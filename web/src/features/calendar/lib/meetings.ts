@@ -1,26 +1,5 @@
+import type { Meeting } from "@verbatim/shared/google";
 import { addDays, startOfDay } from "./dates";
-
-/** A meeting as GET /api/meetings returns it: Google Calendar's event resource (spec §3 "Meeting"). */
-export interface Meeting {
-  id: string;
-  summary?: string | null;
-  description?: string | null;
-  start?: { dateTime?: string | null; date?: string | null } | null;
-  end?: { dateTime?: string | null; date?: string | null } | null;
-  colorId?: string | null;
-  hangoutLink?: string | null;
-  location?: string | null;
-  conferenceData?: {
-    entryPoints?: Array<{ entryPointType?: string; label?: string | null; pin?: string | null; uri?: string | null }> | null;
-    conferenceSolution?: { iconUri?: string | null } | null;
-  } | null;
-  organizer?: { displayName?: string | null; email?: string | null } | null;
-  creator?: { email?: string | null } | null;
-  /** The Meet recording Google attached to the event (a Drive file), if any. */
-  recording?: { fileId: string; title: string } | null;
-  /** The transcription made from that recording, if any. */
-  transcriptionId?: string | null;
-}
 
 export type MeetingColor = "blue" | "purple" | "red" | "yellow" | "green" | "indigo";
 
