@@ -1,4 +1,4 @@
-import { send } from "./api";
+import { type Answer, send } from "./api";
 
 /** The file name a server suggests in Content-Disposition (RFC 6266: filename* wins over filename). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -30,7 +30,7 @@ export function saveBlob(blob: Blob, fileName: string) {
 }
 
 /** Waits for a typed call and saves its answer under the server's file name, else `fallbackName`. */
-export async function downloadFrom(call: Promise<Pick<Response, "ok" | "status" | "statusText" | "text" | "json" | "blob" | "headers">>, fallbackName: string) {
+export async function downloadFrom(call: Promise<Answer>, fallbackName: string) {
   const response = await send(call);
   const blob = await response.blob();
   saveBlob(blob, filenameFromDisposition(response.headers.get("Content-Disposition")) ?? fallbackName);
