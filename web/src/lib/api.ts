@@ -59,7 +59,7 @@ export async function send<R extends Answer>(call: Promise<R>): Promise<R> {
 /**
  * Waits for a call and checks its JSON against the shared schema of that wire shape (`@verbatim/shared`). An
  * answer that does not match is used as it came, with a warning naming the differences: a screen keeps working
- * while the schema and the Worker are brought back in line (the typecheck already compares their types).
+ * while the cause is found (README "Web app layout": strict parsing broke screens in the browser tests).
  */
 export async function read<S extends z.ZodType>(call: Promise<Answer>, schema: S): Promise<z.output<S>> {
   const response = await send(call);
