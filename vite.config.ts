@@ -18,6 +18,14 @@ export default defineConfig({
     emptyOutDir: true,
     // The Worker serves these files; a source map per chunk keeps production stack traces readable.
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // lib/zod-config.ts must run before any schema is built (zod decides at construction whether to compile
+        // parsers with `new Function`, which the CSP forbids). In the chunk with zod itself, it runs before every
+        // chunk that builds schemas, which all import that one.
+        manualChunks: (id) => (/[\\/]node_modules[\\/](\.pnpm[\\/])?zod|zod-config\.ts$/.test(id) ? "zod" : undefined),
+      },
+    },
   },
   server: {
     // `vite` alone (HMR) talks to a `wrangler dev` running the API on its default port.

@@ -59,6 +59,7 @@ async function main() {
   await step("lint", "pnpm", ["lint"], 5 * MIN);
   const ownTests = readdirSync(`${root}scripts/lib`).filter((f) => f.endsWith(".test.mjs")).map((f) => `scripts/lib/${f}`);
   await step("test command (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN);
+  await step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN);
   await step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN);
   await step("worker (Workers runtime + Node)", "pnpm", ["exec", "vitest", "run"], 30 * MIN, { cwd: `${root}worker` });
 

@@ -3,7 +3,7 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { AuthProvider } from "@/features/auth/hooks/use-auth";
+import { AuthProvider } from "@/entities/session/use-auth";
 import { persistOptions, queryClient } from "@/lib/query-client";
 import { uploadsInFlight } from "@/lib/uploads-in-flight";
 import { router } from "./router";

@@ -1,3 +1,7 @@
+import type { AppType } from "@verbatim/worker/app-type";
+import { hc } from "hono/client";
+import type { z } from "zod";
+
 /**
  * The API client. Every call sends the session cookie. A non-ok answer throws ApiError, whose message is the
  * spec's generic "status: body" (§8); `serverMessage` is the `{message}` of the JSON body, which screens show
@@ -36,22 +40,35 @@ export function userMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.body !== undefined && typeof init.body === "string" && !headers.has("Content-Type")) {
-    headers.set("Content-Type", "application/json");
-  }
-  const response = await fetch(path, { ...init, headers, credentials: "include" });
+/**
+ * The API, typed by the Worker's own routes (Hono's client over `AppType`): a call to a route the Worker lacks,
+ * with another method or with the wrong input fails the typecheck. Calls go through `send` or `read`.
+ */
+export const api = hc<AppType>(location.origin, { init: { credentials: "include" } }).api;
+
+/** What a typed call answers (Hono's ClientResponse), as much as these helpers need. */
+export type Answer = Pick<Response, "ok" | "status" | "statusText" | "text" | "json" | "blob" | "headers" | "url">;
+
+/** Waits for a call; an answer that is not ok throws ApiError. */
+export async function send<R extends Answer>(call: Promise<R>): Promise<R> {
+  const response = await call;
   if (!response.ok) throw new ApiError(response.status, await response.text().catch(() => ""), response.statusText);
   return response;
 }
 
-export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await apiFetch(path, init);
-  return (await response.json()) as T;
+/**
+ * Waits for a call and checks its JSON against the shared schema of that wire shape (`@verbatim/shared`). An
+ * answer that does not match is used as it came, with a warning naming the differences: a screen keeps working
+ * while the cause is found (README "Web app layout": strict parsing broke screens in the browser tests).
+ */
+export async function read<S extends z.ZodType>(call: Promise<Answer>, schema: S): Promise<z.output<S>> {
+  const response = await send(call);
+  const body: unknown = await response.json();
+  const checked = schema.safeParse(body);
+  if (checked.success) return checked.data;
+  console.warn(`The answer of ${response.url || "an API call"} does not match its shared schema`, checked.error.issues);
+  return body as z.output<S>;
 }
 
-/** JSON body helper: `apiJson(path, jsonBody("POST", payload))`. */
-export function jsonBody(method: string, payload: unknown): RequestInit {
-  return { method, body: JSON.stringify(payload) };
-}
+/** Per-call fetch options of the typed client (e.g. an AbortSignal). */
+export const withSignal = (signal: AbortSignal | undefined) => ({ init: { credentials: "include" as const, signal } });

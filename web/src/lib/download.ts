@@ -1,4 +1,4 @@
-import { apiFetch } from "./api";
+import { type Answer, send } from "./api";
 
 /** The file name a server suggests in Content-Disposition (RFC 6266: filename* wins over filename). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -29,9 +29,9 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Fetches `path` (with the session) and saves the answer under the server's file name, else `fallbackName`. */
-export async function downloadFrom(path: string, init: RequestInit, fallbackName: string) {
-  const response = await apiFetch(path, init);
+/** Waits for a typed call and saves its answer under the server's file name, else `fallbackName`. */
+export async function downloadFrom(call: Promise<Answer>, fallbackName: string) {
+  const response = await send(call);
   const blob = await response.blob();
   saveBlob(blob, filenameFromDisposition(response.headers.get("Content-Disposition")) ?? fallbackName);
 }

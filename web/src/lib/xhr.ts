@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 // XMLHttpRequest, not fetch: only XHR reports upload progress (fetch has no upload progress events).
 // The error texts are the spec's upload progress errors (§8, toast 'Upload Failed').
 export const UPLOAD_FAILED_STATUS = "Upload failed with status ";
@@ -25,9 +27,12 @@ export class UploadError extends Error {
   }
 }
 
-export interface XhrUploadOptions {
+export interface XhrUploadOptions<S extends z.ZodType> {
   method: "POST" | "PUT";
-  url: string;
+  /** From the typed client (`api….$url()`), so the route is one the Worker has. */
+  url: URL;
+  /** The shared schema of the answer. */
+  schema: S;
   body: XMLHttpRequestBodyInit;
   headers?: Record<string, string>;
   /** Bytes sent so far and the total, as the browser reports them. */
@@ -35,9 +40,17 @@ export interface XhrUploadOptions {
   signal?: AbortSignal;
 }
 
-/** Sends `body` and resolves with the parsed JSON answer; rejects with an UploadError. */
-export function xhrUpload<T>({ method, url, body, headers = {}, onProgress, signal }: XhrUploadOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+/** Sends `body` and resolves with the JSON answer checked against `schema`; rejects with an UploadError. */
+export function xhrUpload<S extends z.ZodType>({
+  method,
+  url,
+  schema,
+  body,
+  headers = {},
+  onProgress,
+  signal,
+}: XhrUploadOptions<S>): Promise<z.output<S>> {
+  return new Promise<z.output<S>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadError(UPLOAD_ABORTED, 0));
       return;
@@ -55,7 +68,7 @@ export function xhrUpload<T>({ method, url, body, headers = {}, onProgress, sign
         return;
       }
       try {
-        resolve(JSON.parse(xhr.responseText) as T);
+        resolve(schema.parse(JSON.parse(xhr.responseText)));
       } catch {
         reject(new UploadError(INVALID_RESPONSE, xhr.status));
       }

@@ -1,4 +1,35 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { PageSpinner } from "@/components/ui/spinner";
 import { HomePage } from "@/features/home/components/home-page";
+import { LandingPage } from "@/features/landing/components/landing-page";
 
-export const Route = createFileRoute("/")({ component: HomePage });
+// Loaded only for signed-in users, so visitors' landing page carries no app-shell or list code.
+const SignedInHome = lazy(async () => {
+  const [{ AppLayout }, { TranscriptionsPage }, { UploadQueueRunner }] = await Promise.all([
+    import("@/components/layout/app-layout"),
+    import("@/features/transcriptions/components/transcriptions-page"),
+    import("@/features/upload/components/upload-queue-runner"),
+  ]);
+  return {
+    default: () => (
+      <AppLayout>
+        <TranscriptionsPage />
+        <UploadQueueRunner />
+      </AppLayout>
+    ),
+  };
+});
+
+export const Route = createFileRoute("/")({
+  component: () => (
+    <HomePage
+      landing={<LandingPage />}
+      signedIn={
+        <Suspense fallback={<PageSpinner label="Loading your transcriptions" />}>
+          <SignedInHome />
+        </Suspense>
+      }
+    />
+  ),
+});

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { UploadQueueRunner } from "@/features/upload/components/upload-queue-runner";
 import { Footer } from "./footer";
 import { ProcessingOverlay } from "./processing-overlay";
 import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 
-/** Spec §2 "App shell": left navigation (w-60 = 15rem), top bar, content, footer, the processing overlay. */
+/**
+ * Spec §2 "App shell": left navigation (w-60 = 15rem), top bar, content, footer, the processing overlay. The
+ * routes that use it also mount the upload queue runner (a layout does not import features).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh bg-background">
@@ -26,7 +28,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Footer />
       </div>
       <ProcessingOverlay />
-      <UploadQueueRunner />
     </div>
   );
 }

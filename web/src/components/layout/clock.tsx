@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { cityLabel, gmtOffsetLabel, useUserTime } from "@/features/user/hooks/use-user-time";
+import { cityLabel, gmtOffsetLabel, useUserTime } from "@/entities/user/use-user-time";
 import { ClockIcon } from "./icons";
 
 /** Re-renders at every minute boundary, then every 60 s (spec §9). */

@@ -1,17 +1,18 @@
 import { useRouterState } from "@tanstack/react-router";
+import { atom, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { createStore } from "@/lib/store";
+import { appStore } from "@/lib/store";
 
-const overlay = createStore(false);
+const overlayAtom = atom(false);
 
 /** Shown once an upload is accepted and the server starts transcribing (features/upload). */
-export const showProcessingOverlay = () => overlay.set(true);
-export const hideProcessingOverlay = () => overlay.set(false);
+export const showProcessingOverlay = () => appStore.set(overlayAtom, true);
+export const hideProcessingOverlay = () => appStore.set(overlayAtom, false);
 
 /** Spec §2: a full-screen overlay, dismissed by a click on the backdrop; it also goes away on navigation. */
 export function ProcessingOverlay() {
-  const visible = overlay.use();
+  const visible = useAtomValue(overlayAtom, { store: appStore });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/entities/session/use-auth";
 
 /** Spec §2 "Protected routes": a spinner while the session loads, /auth without a user, else the screen. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
-import { useSubscription } from "@/features/subscription/api/subscription-api";
+import { useSubscription } from "@/entities/subscription/subscription-api";
 import { cn } from "@/lib/cn";
 import { SparklesIcon } from "./icons";
 import { Logo } from "./logo";

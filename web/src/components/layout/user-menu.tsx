@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { avatarUrl, displayName, initials } from "@/features/auth/lib/user-display";
+import { useAuth } from "@/entities/session/use-auth";
+import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
 import { LogOutIcon, UserIcon } from "./icons";
 
 /** Settings opens on the tab saved under this key (spec §2). */

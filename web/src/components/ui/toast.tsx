@@ -98,6 +98,10 @@ function ToastCard({ entry }: { entry: ToastEntry }) {
         drag.current = null;
         setOffset(0);
       }}
+      onKeyDown={(event) => {
+        // Esc dismisses the toast the keyboard is in, as in the APG's and Radix's toasts.
+        if (event.key === "Escape") dismissToast();
+      }}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}

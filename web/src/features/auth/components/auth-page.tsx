@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuthErrorToast } from "../hooks/use-auth-error-toast";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { GoogleButton, OrDivider } from "./google-button";
 import { GuestOnly } from "./guest-only";
 import { LoginForm } from "./login-form";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
-import { useServerUrl } from "@/features/google-help/api/server-url-api";
+import { useServerUrl } from "@/entities/google/server-url-api";
 
 /**
  * Google sign-in is a full-page navigation: the server redirects to Google and back. `intent` is `login`

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/entities/session/use-auth";
 import { safeRedirect } from "../lib/auth-search";
 
 /**

@@ -3,9 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { useSchemaForm } from "@/lib/use-form";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/entities/session/use-auth";
 import { useAuthSubmit } from "../hooks/use-auth-submit";
-import { FormError } from "./form-error";
+import { FormError } from "@/components/ui/form-error";
 
 export function LoginForm() {
   const { login } = useAuth();

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthErrorToast } from "../hooks/use-auth-error-toast";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { GoogleButton, OrDivider } from "./google-button";
 import { GuestOnly } from "./guest-only";
 import { LoginForm } from "./login-form";

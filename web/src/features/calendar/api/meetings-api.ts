@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreatedMeeting, CreateMeetingInput, Meeting, RecordingImport } from "@verbatim/shared/google";
-import { ApiError, apiJson, jsonBody } from "@/lib/api";
+import {
+  type CreateMeetingInput,
+  createdMeetingSchema,
+  meetingSchema,
+  recordingImportSchema,
+} from "@verbatim/shared/google";
+import { z } from "zod";
+import { ApiError, api, read } from "@/lib/api";
 
 /** Spec §7/§9: the calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
@@ -13,10 +19,8 @@ export function useMeetings(range: { start: Date; end: Date }, enabled: boolean)
   const timeMax = range.end.toISOString();
   return useQuery({
     queryKey: meetingsKey(timeMin, timeMax),
-    queryFn: () => {
-      const query = new URLSearchParams({ timeMin, timeMax, maxResults: String(MAX_RESULTS) });
-      return apiJson<Meeting[]>(`/api/meetings?${query}`);
-    },
+    queryFn: () =>
+      read(api.meetings.$get({ query: { timeMin, timeMax, maxResults: String(MAX_RESULTS) } }), z.array(meetingSchema)),
     enabled,
     // Meetings change in Google Calendar itself; moving between ranges and back shows the last copy at once
     // and re-reads it.
@@ -28,7 +32,7 @@ export function useCreateMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMeetingInput) =>
-      apiJson<CreatedMeeting>("/api/meetings", jsonBody("POST", input)),
+      read(api.meetings.$post({ json: input }), createdMeetingSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),
   });
 }
@@ -41,11 +45,8 @@ export function useCreateMeeting() {
 export function useTranscribeRecording() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (eventId: string): Promise<RecordingImport> => {
-      const result = await apiJson<RecordingImport>(
-        `/api/meetings/${encodeURIComponent(eventId)}/recording`,
-        jsonBody("POST", {}),
-      );
+    mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
+      const result = await read(api.meetings[":eventId"].recording.$post({ param: { eventId } }), recordingImportSchema);
       // Only ever a same-origin path into the server's Google flow.
       if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?")) throw new Error("Unexpected answer from the server");
       return result;

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useServerUrl } from "../api/server-url-api";
+import { useServerUrl } from "@/entities/google/server-url-api";
 
 const CREDENTIALS_URL = "https://console.cloud.google.com/apis/credentials";
 const CALENDAR_API_URL = "https://console.cloud.google.com/apis/library/calendar-json.googleapis.com";

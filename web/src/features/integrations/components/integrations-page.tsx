@@ -6,9 +6,9 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuthErrorToast } from "@/features/auth/hooks/use-auth-error-toast";
-import { useDisconnectGoogle, useGoogleStatus } from "../api/google-api";
-import { ConnectGoogleLink } from "./connect-google-link";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
+import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
+import { ConnectGoogleLink } from "@/entities/google/connect-google-link";
 
 /** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {

@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { ANNUAL_DISCOUNT, PRO_ANNUAL_CENTS, PRO_ANNUAL_PER_MONTH_CENTS, PRO_MONTHLY_USD } from "@verbatim/shared/subscription";
-import { FREE_FEATURES, PRO_FEATURES } from "@/features/subscription/lib/plans";
+import { FREE_FEATURES, PRO_FEATURES } from "@/entities/subscription/plans";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { CheckIcon } from "@/features/subscription/components/check-icon";
+import { CheckIcon } from "@/entities/subscription/check-icon";
 import { cn } from "@/lib/cn";
 
 type Billing = "monthly" | "yearly";

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Preferences, PreferencesUpdate } from "@verbatim/shared/preferences";
-import type { ProfileImageResponse, ProfileUpdate, ProfileUpdateResponse } from "@verbatim/shared/profile";
+import { type PreferencesUpdate, preferencesSchema } from "@verbatim/shared/preferences";
+import { type ProfileUpdate, profileImageResponseSchema, profileUpdateResponseSchema } from "@verbatim/shared/profile";
 import type { PublicUser } from "@verbatim/shared/user";
-import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
-import { PREFERENCES_QUERY_KEY } from "@/features/user/api/preferences";
-import { apiJson, jsonBody } from "@/lib/api";
-import { forgetCachedQueries } from "@/lib/query-client";
+import { USER_QUERY_KEY } from "@/entities/session/auth-api";
+import { useAuth } from "@/entities/session/use-auth";
+import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
+import { api, read, send } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
 /** PUT /api/user/preferences with one section; the answer (the full object) becomes the cached copy. */
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: PreferencesUpdate) => apiJson<Preferences>("/api/user/preferences", jsonBody("PUT", update)),
+    mutationFn: (update: PreferencesUpdate) => read(api.user.preferences.$put({ json: update }), preferencesSchema),
     onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
   });
 }
@@ -20,7 +20,7 @@ export function useSavePreferences() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdate) => apiJson<ProfileUpdateResponse>("/api/user/profile", jsonBody("PUT", input)),
+    mutationFn: (input: ProfileUpdate) => read(api.user.profile.$put({ json: input }), profileUpdateResponseSchema),
     onSuccess: ({ user }) => queryClient.setQueryData<PublicUser | null>(USER_QUERY_KEY, user),
   });
 }
@@ -32,9 +32,10 @@ export function useUploadProfileImage(onProgress: (percent: number) => void) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append("file", file);
-      return xhrUpload<ProfileImageResponse>({
+      return xhrUpload({
         method: "POST",
-        url: "/api/user/profile/upload-image",
+        url: api.user.profile["upload-image"].$url(),
+        schema: profileImageResponseSchema,
         body,
         onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
       });
@@ -47,24 +48,18 @@ export function useUploadProfileImage(onProgress: (percent: number) => void) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiJson<{ message: string }>("/api/user/password", jsonBody("PUT", input)),
+      send(api.user.password.$put({ json: input })),
   });
 }
 
 /**
- * DELETE /api/user. Afterwards the session is gone: `leave` moves off the protected screen first (so it does
- * not bounce to /auth), then everything cached for the account is forgotten.
+ * DELETE /api/user. Afterwards the session is gone: the app leaves the protected screen and forgets everything
+ * kept for the account (cached queries, files left to upload), as at logout.
  */
-export function useDeleteAccount(leave: () => Promise<void>) {
-  const queryClient = useQueryClient();
+export function useDeleteAccount() {
+  const { endSession } = useAuth();
   return useMutation({
-    mutationFn: (confirm: string) => apiJson<{ message: string }>("/api/user", jsonBody("DELETE", { confirm })),
-    onSuccess: async () => {
-      await leave();
-      queryClient.setQueryData<PublicUser | null>(USER_QUERY_KEY, null);
-      await forgetCachedQueries(USER_QUERY_KEY);
-      const { forgetUploads } = await import("@/features/upload/lib/upload-manager");
-      await forgetUploads();
-    },
+    mutationFn: (confirm: string) => send(api.user.$delete({ json: { confirm } })),
+    onSuccess: endSession,
   });
 }

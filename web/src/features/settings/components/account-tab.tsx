@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field } from "@/components/ui/field";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { FormError } from "@/features/auth/components/form-error";
-import { useDisconnectGoogle, useGoogleStatus } from "@/features/integrations/api/google-api";
-import { ConnectGoogleLink } from "@/features/integrations/components/connect-google-link";
+import { FormError } from "@/components/ui/form-error";
+import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
+import { ConnectGoogleLink } from "@/entities/google/connect-google-link";
 import { userMessage } from "@/lib/api";
 import { useSchemaForm } from "@/lib/use-form";
 import { useChangePassword } from "../api/settings-api";

@@ -1,11 +1,10 @@
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { FormError } from "@/features/auth/components/form-error";
+import { FormError } from "@/components/ui/form-error";
 import { userMessage } from "@/lib/api";
 import { useDeleteAccount } from "../api/settings-api";
 
@@ -19,10 +18,9 @@ export function DeleteAccountDialog({
   onOpenChange: (open: boolean) => void;
   username: string;
 }) {
-  const navigate = useNavigate();
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteAccount(() => navigate({ to: "/" }));
+  const remove = useDeleteAccount();
   const matches = typed === username;
 
   const close = (next: boolean) => {

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toast";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { avatarUrl, displayName, initials } from "@/features/auth/lib/user-display";
+import { useAuth } from "@/entities/session/use-auth";
+import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
 import { UploadError } from "@/lib/xhr";
 import { useUploadProfileImage } from "../api/settings-api";
 

@@ -1,11 +1,11 @@
-import { useAuthErrorToast } from "@/features/auth/hooks/use-auth-error-toast";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { usePreferences } from "@/features/user/api/preferences";
+import { useAuth } from "@/entities/session/use-auth";
+import { usePreferences } from "@/entities/user/preferences";
 import { userMessage } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
 import { clearRequestedTab, requestedTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { usePreferences } from "@/features/user/api/preferences";
+import { usePreferences } from "@/entities/user/preferences";
 import { applyTheme, restoreTheme } from "../lib/theme";
 
 /**

@@ -7,7 +7,7 @@ import {
 } from "@verbatim/shared/preferences";
 import { useMemo } from "react";
 import { Switch } from "@/components/ui/switch";
-import { gmtOffsetLabel } from "@/features/user/hooks/use-user-time";
+import { gmtOffsetLabel } from "@/entities/user/use-user-time";
 import { browserTimeZone, formatDate, formatTime } from "../lib/datetime";
 import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";

@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import { type PlanOption, priceIdOf } from "../lib/plans";
-import { CheckIcon } from "./check-icon";
+import { type PlanOption, priceIdOf } from "@/entities/subscription/plans";
+import { CheckIcon } from "@/entities/subscription/check-icon";
 
 export function PlanCard({
   plan,

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useCheckout, useCustomerPortal, useSubscription } from "../api/subscription-api";
-import { PLAN_OPTIONS, type PlanOption, priceIdOf } from "../lib/plans";
-import { PlanUsage } from "./plan-usage";
+import { useCheckout, useCustomerPortal, useSubscription } from "@/entities/subscription/subscription-api";
+import { PLAN_OPTIONS, type PlanOption, priceIdOf } from "@/entities/subscription/plans";
+import { PlanUsage } from "@/entities/subscription/plan-usage";
 import { PlanCard } from "./plan-card";
 
 type PaidPlanId = Exclude<PlanOption["id"], "free">;

@@ -6,9 +6,9 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useSubscription } from "../api/subscription-api";
-import { PRO_INCLUDES } from "../lib/plans";
-import { CheckIcon } from "./check-icon";
+import { useSubscription } from "@/entities/subscription/subscription-api";
+import { PRO_INCLUDES } from "@/entities/subscription/plans";
+import { CheckIcon } from "@/entities/subscription/check-icon";
 
 /** /subscription/success?session_id=… (spec §2, §4). */
 export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {

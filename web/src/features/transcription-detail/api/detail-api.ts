@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TranscriptDoc } from "@verbatim/shared/transcript";
-import type { Trace, Transcription, TranscriptionStatus } from "@verbatim/shared/transcription";
-import { ApiError, apiJson } from "@/lib/api";
-import { POLL_MS, isActive, transcriptionKey } from "@/features/transcriptions/api/transcriptions-api";
+import { transcriptDocSchema } from "@verbatim/shared/transcript";
+import { type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
+import { ApiError, api, read } from "@/lib/api";
+import { POLL_MS, isActive, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 
 /** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
 const TRACE_ACTIVE_MS = 3000;
@@ -12,7 +12,7 @@ const TRACE_IDLE_MS = 5000;
 export function useTranscription(id: string) {
   return useQuery({
     queryKey: transcriptionKey(id),
-    queryFn: () => apiJson<Transcription>(`/api/transcriptions/${id}`),
+    queryFn: () => read(api.transcriptions[":id"].$get({ param: { id } }), transcriptionSchema),
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
@@ -26,7 +26,7 @@ export function useTrace(id: string, status: TranscriptionStatus | undefined) {
   const enabled = status !== undefined && isActive(status);
   return useQuery({
     queryKey: [...transcriptionKey(id), "trace"],
-    queryFn: () => apiJson<Trace>(`/api/transcriptions/${id}/trace`),
+    queryFn: () => read(api.transcriptions[":id"].trace.$get({ param: { id } }), traceSchema),
     enabled,
     staleTime: 0,
     refetchInterval: (query) => {
@@ -43,7 +43,7 @@ export function useSegments(id: string, enabled: boolean) {
     queryKey: [...transcriptionKey(id), "segments"],
     queryFn: async () => {
       try {
-        return await apiJson<TranscriptDoc>(`/api/transcriptions/${id}/segments`);
+        return await read(api.transcriptions[":id"].segments.$get({ param: { id } }), transcriptDocSchema);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

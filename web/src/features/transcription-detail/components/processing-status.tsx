@@ -2,7 +2,7 @@ import type { Trace } from "@verbatim/shared/transcription";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { formatUploadedOn } from "@/lib/format";
-import { StatusBadge } from "@/features/transcriptions/components/status-badge";
+import { StatusBadge } from "@/entities/transcription/status-badge";
 
 /** Spec §2: live status of a running job — progress, log lines, status, created time, text length. */
 export function ProcessingStatus({ trace, error, timeZone }: { trace: Trace | undefined; error: boolean; timeZone: string }) {

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
-import { useDeleteTranscription } from "../api/transcriptions-api";
+import { useDeleteTranscription } from "@/entities/transcription/transcriptions-api";
 
 interface DeleteDialogProps {
   transcriptionId: string | null;

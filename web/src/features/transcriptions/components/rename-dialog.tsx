@@ -4,7 +4,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ButtonSpinner } from "@/components/ui/spinner";
-import { useRenameTranscription } from "../api/transcriptions-api";
+import { useRenameTranscription } from "@/entities/transcription/transcriptions-api";
 
 interface RenameDialogProps {
   transcription: { id: string; name: string | null; file_name: string } | null;

@@ -6,8 +6,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from "@/components/layout/icons";
 import { Progress } from "@/components/ui/progress";
 import { formatUploadedOn } from "@/lib/format";
-import { isViewable } from "../lib/status";
-import { StatusBadge } from "./status-badge";
+import { isViewable } from "@/entities/transcription/status";
+import { StatusBadge } from "@/entities/transcription/status-badge";
 
 interface TranscriptionCardProps {
   transcription: Transcription;

@@ -5,13 +5,13 @@ import { FileTextIcon, PlusIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUserTime } from "@/features/user/hooks/use-user-time";
-import { useTranscriptions } from "../api/transcriptions-api";
+import { useUserTime } from "@/entities/user/use-user-time";
+import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
-import { LIST_EXPORT_FORMATS, exportTranscription, exportTranscriptions } from "../lib/export";
-import { isViewable } from "../lib/status";
+import { LIST_EXPORT_FORMATS, exportTranscription, exportTranscriptions } from "@/entities/transcription/export";
+import { isViewable } from "@/entities/transcription/status";
 import { DeleteDialog } from "./delete-dialog";
-import { ExportDialog } from "./export-dialog";
+import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { RenameDialog } from "./rename-dialog";
 import { TranscriptionCard } from "./transcription-card";
 

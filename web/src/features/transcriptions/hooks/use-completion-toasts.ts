@@ -1,8 +1,8 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
-import { isActive } from "../api/transcriptions-api";
-import { observeStatus } from "../lib/status-watch";
+import { isActive } from "@/entities/transcription/transcriptions-api";
+import { observeStatus } from "@/entities/transcription/status-watch";
 
 /** Spec §4: the list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
 export function useCompletionToasts(items: Transcription[] | undefined) {

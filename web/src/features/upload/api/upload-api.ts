@@ -1,6 +1,12 @@
-import type { Transcription } from "@verbatim/shared/transcription";
-import type { ResumableUpload } from "@verbatim/shared/upload";
-import { apiFetch, apiJson, jsonBody } from "@/lib/api";
+import { transcriptionSchema } from "@verbatim/shared/transcription";
+import {
+  chunkReceiptSchema,
+  mediaReceiptSchema,
+  resumableUploadSchema,
+  speechLanguageSchema,
+  uploadedPartSchema,
+} from "@verbatim/shared/upload";
+import { api, read, send, withSignal } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
 export function uploadSingle(
@@ -13,13 +19,13 @@ export function uploadSingle(
   const form = new FormData();
   if (language) form.append("language", language); // before the file: the server reads the form as a stream
   form.append("file", file, fileName);
-  return xhrUpload<Transcription>({ method: "POST", url: "/api/transcriptions/upload", body: form, onProgress, signal });
+  return xhrUpload({ method: "POST", url: api.transcriptions.upload.$url(), schema: transcriptionSchema, body: form, onProgress, signal });
 }
 
 export const createResumable = (input: { fileName: string; fileType: string; size: number }, signal: AbortSignal) =>
-  apiJson<ResumableUpload>("/api/uploads", { ...jsonBody("POST", input), signal });
+  read(api.uploads.$post({ json: input }, withSignal(signal)), resumableUploadSchema);
 
-export const getResumable = (id: string, signal: AbortSignal) => apiJson<ResumableUpload>(`/api/uploads/${id}`, { signal });
+export const getResumable = (id: string, signal: AbortSignal) => read(api.uploads[":id"].$get({ param: { id } }, withSignal(signal)), resumableUploadSchema);
 
 export function putPart(
   id: string,
@@ -28,9 +34,10 @@ export function putPart(
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ) {
-  return xhrUpload<{ partNumber: number; etag: string }>({
+  return xhrUpload({
     method: "PUT",
-    url: `/api/uploads/${id}/parts/${partNumber}`,
+    url: api.uploads[":id"].parts[":n{[0-9]+}"].$url({ param: { id, n: String(partNumber) } }),
+    schema: uploadedPartSchema,
     body: bytes,
     headers: { "Content-Type": "application/octet-stream" },
     onProgress: (loaded) => onProgress(loaded),
@@ -39,10 +46,10 @@ export function putPart(
 }
 
 export const completeResumable = (id: string, signal: AbortSignal) =>
-  apiJson<Transcription>(`/api/uploads/${id}/complete`, { method: "POST", signal });
+  read(api.uploads[":id"].complete.$post({ param: { id } }, withSignal(signal)), transcriptionSchema);
 
 export async function abortResumable(id: string) {
-  await apiFetch(`/api/uploads/${id}`, { method: "DELETE" });
+  await send(api.uploads[":id"].$delete({ param: { id } }));
 }
 
 /** POST /api/transcriptions/chunked: a transcription that will receive its audio in `chunks` pieces. */
@@ -50,7 +57,11 @@ export const createChunked = (
   input: { fileName: string; fileType: string; chunks: number; language?: string },
   signal: AbortSignal,
 ) =>
-  apiJson<Transcription>("/api/transcriptions/chunked", { ...jsonBody("POST", input), signal });
+  read(
+    // The select offers only the engine's codes; an unknown one is refused here as the server would (400).
+    api.transcriptions.chunked.$post({ json: { ...input, language: speechLanguageSchema.optional().parse(input.language) } }, withSignal(signal)),
+    transcriptionSchema,
+  );
 
 /** PUT one piece of audio, `start` seconds into the recording. */
 export function putChunk(
@@ -61,9 +72,10 @@ export function putChunk(
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ) {
-  return xhrUpload<{ idx: number; start: number }>({
+  return xhrUpload({
     method: "PUT",
-    url: `/api/transcriptions/${id}/chunks/${idx}?start=${start}`,
+    url: api.transcriptions[":id"].chunks[":idx{[0-9]+}"].$url({ param: { id, idx: String(idx) }, query: { start: String(start) } }),
+    schema: chunkReceiptSchema,
     body: audio,
     headers: { "Content-Type": audio.type || "application/octet-stream" },
     onProgress: (loaded) => onProgress(loaded),
@@ -73,9 +85,10 @@ export function putChunk(
 
 /** PUT the (compressed) recording the player streams. */
 export function putMedia(id: string, audio: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) {
-  return xhrUpload<{ size: number }>({
+  return xhrUpload({
     method: "PUT",
-    url: `/api/transcriptions/${id}/media`,
+    url: api.transcriptions[":id"].media.$url({ param: { id } }),
+    schema: mediaReceiptSchema,
     body: audio,
     headers: { "Content-Type": audio.type || "application/octet-stream" },
     onProgress: (loaded) => onProgress(loaded),
@@ -85,4 +98,4 @@ export function putMedia(id: string, audio: Blob, onProgress: (loaded: number) =
 
 /** All chunks are there: the server stitches them once each is transcribed. */
 export const sealChunks = (id: string, chunks: number, signal: AbortSignal) =>
-  apiJson<Transcription>(`/api/transcriptions/${id}/chunks/seal`, { ...jsonBody("POST", { chunks }), signal });
+  read(api.transcriptions[":id"].chunks.seal.$post({ param: { id }, json: { chunks } }, withSignal(signal)), transcriptionSchema);

@@ -7,20 +7,13 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { useSubscription } from "@/features/subscription/api/subscription-api";
-import { PlanUsage } from "@/features/subscription/components/plan-usage";
-import { usePreferences } from "@/features/user/api/preferences";
+import { useAuth } from "@/entities/session/use-auth";
+import { useSubscription } from "@/entities/subscription/subscription-api";
+import { PlanUsage } from "@/entities/subscription/plan-usage";
+import { usePreferences } from "@/entities/user/preferences";
 import { useOnline } from "@/lib/use-online";
-import {
-  abortUpload,
-  addFiles,
-  clearAccepted,
-  isSending,
-  removeUpload,
-  startUploads,
-  useUploads,
-} from "../lib/upload-manager";
+import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
+import { isSending, useUploads } from "../lib/upload-store";
 import {
   MAX_FILES_PER_BATCH,
   NO_FILE,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useAuth } from "@/features/auth/hooks/use-auth";
+import { useAuth } from "@/entities/session/use-auth";
 import { resumeQueued } from "../lib/upload-manager";
 
 /**

@@ -2,7 +2,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/cn";
-import { type UploadItem, isSending } from "../lib/upload-manager";
+import { type UploadItem, isSending } from "../lib/upload-store";
 import { needsResumable } from "../lib/validation";
 
 function statusText(item: UploadItem) {

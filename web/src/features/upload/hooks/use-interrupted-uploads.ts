@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { InterruptedUploadRow } from "@/lib/db";
 import { abortResumable } from "../api/upload-api";
 import { forgetInterrupted, listInterrupted } from "../lib/interrupted";
-import { itemFingerprint, useUploads } from "../lib/upload-manager";
+import { itemFingerprint } from "../lib/resume";
+import { useUploads } from "../lib/upload-store";
 
 /**
  * Large uploads this user left unfinished on this device, except those whose file is picked again (they show

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ACTIVE_STATUSES, type Transcription, type TranscriptionStatus } from "@verbatim/shared/transcription";
+import {
+  ACTIVE_STATUSES,
+  type Transcription,
+  type TranscriptionStatus,
+  transcriptionSchema,
+} from "@verbatim/shared/transcription";
+import { z } from "zod";
 import { toast } from "@/components/ui/toast";
-import { apiFetch, apiJson, jsonBody, userMessage } from "@/lib/api";
+import { api, read, send, userMessage } from "@/lib/api";
 
 // Spec §7: query keys are the paths.
 export const TRANSCRIPTIONS_KEY = ["/api/transcriptions"] as const;
@@ -20,7 +26,7 @@ export function sortNewestFirst(items: Transcription[]) {
 export function useTranscriptions() {
   return useQuery({
     queryKey: TRANSCRIPTIONS_KEY,
-    queryFn: () => apiJson<Transcription[]>("/api/transcriptions"),
+    queryFn: () => read(api.transcriptions.$get(), z.array(transcriptionSchema)),
     select: sortNewestFirst,
     // Spec §4: stale at once, refetched on focus and mount; polled while a job is still running.
     staleTime: 0,
@@ -35,7 +41,7 @@ export function useRenameTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiJson<Transcription>(`/api/transcriptions/${id}/rename`, jsonBody("PATCH", { name })),
+      read(api.transcriptions[":id"].rename.$patch({ param: { id }, json: { name } }), transcriptionSchema),
     onSuccess: (updated) => {
       queryClient.setQueryData(transcriptionKey(updated.id), (old: Transcription | undefined) =>
         old ? { ...old, name: updated.name } : old,
@@ -56,7 +62,7 @@ export function useDeleteTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiFetch(`/api/transcriptions/${id}`, { method: "DELETE" });
+      await send(api.transcriptions[":id"].$delete({ param: { id } }));
       return id;
     },
     onSuccess: (id) => {

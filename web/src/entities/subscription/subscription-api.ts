@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { isActivePro, type RedirectUrl, type Subscription } from "@verbatim/shared/subscription";
+import { isActivePro, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared/subscription";
 import { toast } from "@/components/ui/toast";
-import { apiJson, jsonBody, userMessage } from "@/lib/api";
+import { api, read, userMessage } from "@/lib/api";
 
 export const SUBSCRIPTION_QUERY_KEY = ["/api/subscription"] as const;
 
@@ -11,7 +11,7 @@ const POLL_MS = 3000;
 export function useSubscription({ pollUntilActive = false }: { pollUntilActive?: boolean } = {}) {
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
-    queryFn: () => apiJson<Subscription>("/api/subscription"),
+    queryFn: () => read(api.subscription.$get(), subscriptionSchema),
     // The plan changes behind the user's back (payment webhooks), so it is re-read when a screen opens; the
     // few seconds keep the sidebar and the page it shows from each asking for it on the same load.
     staleTime: pollUntilActive ? 1000 : 5000,
@@ -22,7 +22,7 @@ export function useSubscription({ pollUntilActive = false }: { pollUntilActive?:
 /** The payment provider's hosted pages are full-page navigations (checkout, billing portal). */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (priceId: string) => apiJson<RedirectUrl>("/api/create-checkout-session", jsonBody("POST", { priceId })),
+    mutationFn: (priceId: string) => read(api["create-checkout-session"].$post({ json: { priceId } }), redirectUrlSchema),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
       toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create checkout session") }),
@@ -31,7 +31,7 @@ export function useCheckout() {
 
 export function useCustomerPortal() {
   return useMutation({
-    mutationFn: () => apiJson<RedirectUrl>("/api/create-customer-portal", jsonBody("POST", {})),
+    mutationFn: () => read(api["create-customer-portal"].$post(), redirectUrlSchema),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
       toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create portal session") }),

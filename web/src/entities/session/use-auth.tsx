@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef } from "re
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { forgetCachedQueries } from "@/lib/query-client";
-import { USER_QUERY_KEY, fetchCurrentUser, login, logout, register } from "../api/auth-api";
+import { USER_QUERY_KEY, fetchCurrentUser, login, logout, register } from "./auth-api";
 
 interface AuthContextValue {
   user: PublicUser | null;
@@ -17,6 +17,8 @@ interface AuthContextValue {
   register: (input: RegisterInput) => Promise<PublicUser>;
   logout: () => Promise<void>;
   isLoggingOut: boolean;
+  /** The session ended without a logout (the account was deleted): leave, and forget the user's data here. */
+  endSession: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -68,14 +70,18 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       }),
   });
 
+  const endSession = async () => {
+    // Leave the protected screen first, so it does not bounce to /auth when the user disappears.
+    await onSignedOut();
+    previousUserId.current = null;
+    setUser(null);
+    await forgetCachedQueries(USER_QUERY_KEY);
+  };
+
   const logoutMutation = useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      // Leave the protected screen first, so it does not bounce to /auth when the user disappears.
-      await onSignedOut();
-      previousUserId.current = null;
-      setUser(null);
-      await forgetCachedQueries(USER_QUERY_KEY);
+      await endSession();
       toast({ title: "Logged out", description: "You have been successfully logged out." });
     },
     onError: (error) =>
@@ -90,6 +96,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     register: registerMutation.mutateAsync,
     logout: () => logoutMutation.mutateAsync(),
     isLoggingOut: logoutMutation.isPending,
+    endSession,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

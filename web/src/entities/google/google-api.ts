@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { GoogleStatus } from "@verbatim/shared/google";
+import { googleStatusSchema } from "@verbatim/shared/google";
 import { toast } from "@/components/ui/toast";
-import { USER_QUERY_KEY } from "@/features/auth/api/auth-api";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { apiJson, jsonBody, userMessage } from "@/lib/api";
+import { USER_QUERY_KEY } from "@/entities/session/auth-api";
+import { useAuth } from "@/entities/session/use-auth";
+import { api, read, send, userMessage } from "@/lib/api";
+
 
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
 /** Where the Google callback sends the browser back to (spec §4: saved before the redirect). */
@@ -18,7 +19,7 @@ export function useGoogleStatus() {
   const { user } = useAuth();
   const query = useQuery({
     queryKey: GOOGLE_STATUS_QUERY_KEY,
-    queryFn: () => apiJson<GoogleStatus>("/api/google/status"),
+    queryFn: () => read(api.google.status.$get(), googleStatusSchema),
     enabled: user !== null,
     // Re-checked when a screen that needs it opens: the connection may have changed in another tab.
     staleTime: 30_000,
@@ -45,7 +46,7 @@ export function connectUrl(location: Location = window.location) {
 export function useDisconnectGoogle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<unknown>("/api/auth/google/disconnect", jsonBody("POST", {})),
+    mutationFn: () => send(api.auth.google.disconnect.$post()),
     onSuccess: async () => {
       toast({ title: "Google disconnected", description: "Your Google account is no longer connected." });
       await Promise.all([

@@ -5,7 +5,7 @@ import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { type ExportFormat, FORMAT_LABELS } from "../lib/export";
+import { type ExportFormat, FORMAT_LABELS } from "./export";
 
 interface ExportDialogProps {
   open: boolean;

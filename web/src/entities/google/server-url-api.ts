@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { GOOGLE_CALLBACK_PATH, type ServerUrl } from "@verbatim/shared/server-url";
-import { apiJson } from "@/lib/api";
+import { GOOGLE_CALLBACK_PATH, type ServerUrl, serverUrlSchema } from "@verbatim/shared/server-url";
+import { api, read } from "@/lib/api";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -14,6 +14,6 @@ export function serverUrlFromLocation(location: Location = window.location): Ser
 }
 
 export function useServerUrl() {
-  const query = useQuery({ queryKey: ["/api/server-url"], queryFn: () => apiJson<ServerUrl>("/api/server-url") });
+  const query = useQuery({ queryKey: ["/api/server-url"], queryFn: () => read(api["server-url"].$get(), serverUrlSchema) });
   return { ...query, info: query.data ?? (query.isError ? serverUrlFromLocation() : undefined) };
 }

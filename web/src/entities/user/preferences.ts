@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Preferences } from "@verbatim/shared/preferences";
-import { useAuth } from "@/features/auth/hooks/use-auth";
-import { apiJson } from "@/lib/api";
+import { preferencesSchema } from "@verbatim/shared/preferences";
+import { useAuth } from "@/entities/session/use-auth";
+import { api, read } from "@/lib/api";
 
 export const PREFERENCES_QUERY_KEY = ["/api/user/preferences"] as const;
 
@@ -10,7 +10,7 @@ export function usePreferences() {
   const { user } = useAuth();
   return useQuery({
     queryKey: PREFERENCES_QUERY_KEY,
-    queryFn: () => apiJson<Preferences>("/api/user/preferences"),
+    queryFn: () => read(api.user.preferences.$get(), preferencesSchema),
     enabled: user !== null,
     // Settings invalidates this key after saving; otherwise it is re-read on each app start.
     staleTime: 5 * 60 * 1000,

@@ -1,5 +1,5 @@
 import { isTimeZone } from "@verbatim/shared/preferences";
-import { usePreferences } from "../api/preferences";
+import { usePreferences } from "./preferences";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

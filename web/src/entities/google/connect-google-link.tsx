@@ -1,6 +1,6 @@
 import { buttonVariants, type ButtonVariant } from "@/components/ui/button";
-import { useServerUrl } from "@/features/google-help/api/server-url-api";
-import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "../api/google-api";
+import { useServerUrl } from "./server-url-api";
+import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "./google-api";
 
 /**
  * Connecting is a full-page navigation to the server, which redirects to Google (spec §2): a real link, so

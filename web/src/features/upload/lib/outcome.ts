@@ -1,0 +1,59 @@
+import type { Transcription } from "@verbatim/shared/transcription";
+import { toast } from "@/components/ui/toast";
+import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
+import { observeStatus } from "@/entities/transcription/status-watch";
+import { ApiError } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
+import { abortResumable } from "../api/upload-api";
+import { dropQueued, queueOffline } from "./offline-uploads";
+import { forgetInterruptedOf } from "./resume";
+import { findUpload, getUploads, isSending, updateUpload, uploadUser } from "./upload-store";
+
+// What happens to a file's row, its stored copies and the user's view once its upload ended.
+
+export function accepted(key: string, transcription: Transcription) {
+  const item = findUpload(key);
+  if (item) forgetInterruptedOf(item);
+  updateUpload(key, { status: "processing", progress: 100, transcriptionId: transcription.id, uploadId: null });
+  // Seen as PENDING here, so the list announces its completion even if it finishes before the list loads.
+  observeStatus(transcription.id, transcription.status);
+  dropQueued(key);
+  void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+  const items = getUploads();
+  if (items.some(isSending)) return;
+  const sent = items.filter((i) => i.status === "processing").length;
+  toast({
+    title: "Upload successful",
+    description:
+      sent > 1 ? `${sent} files are being processed for transcription.` : "Your file is being processed for transcription.",
+  });
+}
+
+export async function failed(key: string, error: unknown) {
+  const item = findUpload(key);
+  if (!item) return;
+  const aborted = error instanceof UploadError && error.aborted;
+  if (aborted && item.uploadId) void abortResumable(item.uploadId).catch(() => undefined);
+  // A connection lost mid-upload is not the user's problem to solve: the file waits for the network.
+  const userId = uploadUser();
+  if (!aborted && !navigator.onLine && userId) {
+    await queueOffline(item, userId);
+    return;
+  }
+  const message = aborted ? UPLOAD_ABORTED : uploadErrorMessage(error);
+  // A refusal (4xx) means starting over; a network failure keeps the upload id, so a retry resumes.
+  const refused = (error instanceof ApiError || error instanceof UploadError) && error.status >= 400 && error.status < 500;
+  if (aborted || refused) forgetInterruptedOf(item);
+  updateUpload(key, { status: "error", error: message, uploadId: aborted || refused ? null : item.uploadId });
+  dropQueued(key);
+  toast({ variant: "destructive", title: "Upload Failed", description: message });
+}
+
+/** The server's words when it gave some (e.g. 'File cannot be empty'), else the transport's. */
+export function uploadErrorMessage(error: unknown) {
+  if (error instanceof UploadError) return error.serverMessage ?? error.message;
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return "Could not upload file";
+}

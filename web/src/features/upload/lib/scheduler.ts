@@ -1,0 +1,62 @@
+import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
+import { queryClient } from "@/lib/query-client";
+import { UPLOAD_ABORTED } from "@/lib/xhr";
+import { accepted, failed } from "./outcome";
+import { findInterruptedUpload } from "./resume";
+import { sendCompressed, sendOriginal } from "./send";
+import { findUpload, getUploads, isRunning, updateUpload } from "./upload-store";
+import { sleep } from "./wait";
+
+/** Spec §9: the pause before an upload starts. */
+export const PREPARE_MS = 500;
+/** Files sent at once; each large file also sends three parts in parallel. */
+export const PARALLEL_FILES = 2;
+
+/** One per file being sent: aborting it stops that file. */
+const controllers = new Map<string, AbortController>();
+
+/** Starts waiting files while fewer than PARALLEL_FILES are being sent; called again whenever one ends. */
+export function pump() {
+  const items = getUploads();
+  const running = items.filter(isRunning).length;
+  const next = items.filter((i) => i.status === "waiting").slice(0, Math.max(0, PARALLEL_FILES - running));
+  for (const item of next) void run(item.key);
+}
+
+async function run(key: string) {
+  const controller = new AbortController();
+  controllers.set(key, controller);
+  updateUpload(key, { status: "preparing" });
+  try {
+    await sleep(PREPARE_MS, controller.signal);
+    const found = findUpload(key);
+    if (!found) return;
+    // The same file cut short earlier (a reload, a closed tab) continues as it started: uncompressed, sending
+    // only the parts the server does not hold yet.
+    const interrupted = found.uploadId ?? (await findInterruptedUpload(found));
+    const item = interrupted ? { ...found, uploadId: interrupted, compress: false } : found;
+    const transcription =
+      (item.compress ? await sendCompressed(item, controller.signal) : null) ?? (await sendOriginal(item, controller.signal));
+    accepted(key, transcription);
+  } catch (error) {
+    // Stops the other parts of a resumable upload still in flight.
+    controller.abort();
+    await failed(key, error);
+  } finally {
+    controllers.delete(key);
+    // Accepted or refused, the month's usage shown beside the form may have changed.
+    void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
+    pump();
+  }
+}
+
+/** Stops a file being sent (or waiting to be); it ends as 'Upload aborted' and can be retried or removed. */
+export function abortUpload(key: string) {
+  const controller = controllers.get(key);
+  if (controller) controller.abort();
+  else if (findUpload(key)?.status === "waiting") updateUpload(key, { status: "error", error: UPLOAD_ABORTED });
+}
+
+export function abortAll() {
+  for (const controller of controllers.values()) controller.abort();
+}

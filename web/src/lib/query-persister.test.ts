@@ -1,0 +1,80 @@
+import type { PersistedClient } from "@tanstack/react-query-persist-client";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { db } from "./db";
+import { createDexiePersister } from "./query-persister";
+
+type Query = PersistedClient["clientState"]["queries"][number];
+
+const query = (key: string, dataUpdatedAt: number, data: unknown = { key }): Query =>
+  ({ queryKey: [key], queryHash: JSON.stringify([key]), dehydratedAt: dataUpdatedAt, state: { data, dataUpdatedAt, status: "success" } }) as unknown as Query;
+const client = (...queries: Query[]): PersistedClient => ({
+  timestamp: 1_000,
+  buster: "test",
+  clientState: { queries, mutations: [] },
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  await db.queries.clear();
+  await db.cacheMeta.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("the IndexedDB query persister", () => {
+  test("a visitor's app never opens IndexedDB: nothing was saved, nothing is restored", async () => {
+    expect(await createDexiePersister().restoreClient()).toBeUndefined();
+  });
+
+  test("what was saved comes back in a new tab", async () => {
+    const saving = createDexiePersister();
+    saving.persistClient(client(query("/api/user", 10), query("/api/transcriptions", 20)));
+    await saving.flush();
+    const restored = await createDexiePersister().restoreClient();
+    expect(restored?.buster).toBe("test");
+    expect(restored?.clientState.queries.map((q) => q.queryHash).sort()).toEqual(['["/api/transcriptions"]', '["/api/user"]']);
+  });
+
+  test("writes are coalesced, and only queries whose data changed are written again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const persister = createDexiePersister();
+    const put = vi.spyOn(db.queries, "bulkPut");
+    persister.persistClient(client(query("a", 1), query("b", 1)));
+    persister.persistClient(client(query("a", 2), query("b", 1)));
+    expect(put).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await persister.flush();
+    expect(put).toHaveBeenCalledTimes(1);
+
+    // The list polls: "b" unchanged, "a" updated, "c" new, and nothing is written for "b".
+    persister.persistClient(client(query("a", 3), query("b", 1), query("c", 1)));
+    await persister.flush();
+    const written = put.mock.calls[1]?.[0].map((row) => row.hash);
+    expect(written).toEqual(['["a"]', '["c"]']);
+    const a = await db.queries.get('["a"]');
+    expect((a?.query as Query | undefined)?.state.dataUpdatedAt).toBe(3);
+  });
+
+  test("a query gone from the cache is deleted from IndexedDB", async () => {
+    const persister = createDexiePersister();
+    persister.persistClient(client(query("a", 1), query("detail", 1)));
+    await persister.flush();
+    persister.persistClient(client(query("a", 1)));
+    await persister.flush();
+    expect(await db.queries.toCollection().primaryKeys()).toEqual(['["a"]']);
+  });
+
+  test("sign-out removes everything, including a write still waiting", async () => {
+    const persister = createDexiePersister();
+    persister.persistClient(client(query("a", 1)));
+    await persister.flush();
+    persister.persistClient(client(query("a", 2), query("private", 2)));
+    await persister.removeClient();
+    await persister.flush();
+    expect(await db.queries.count()).toBe(0);
+    expect(await db.cacheMeta.count()).toBe(0);
+    expect(await createDexiePersister().restoreClient()).toBeUndefined();
+  });
+});
