@@ -27,11 +27,14 @@ function meetingTranscript() {
   for (const line of lines) {
     const [speaker, said = ""] = line.split(/:\s(.*)/s);
     for (const sentence of said.match(/[^.!?]+[.!?]*/g) ?? []) {
-      const words = sentence.trim().split(/\s+/).map((word) => {
-        const w = { word, start: t, end: t + 0.35 };
-        t += 0.4;
-        return w;
-      });
+      const words = sentence
+        .trim()
+        .split(/\s+/)
+        .map((word) => {
+          const w = { word, start: t, end: t + 0.35 };
+          t += 0.4;
+          return w;
+        });
       segments.push({ start: words[0].start, end: words.at(-1).end, text: sentence.trim(), speaker, words });
     }
   }
@@ -48,7 +51,10 @@ async function register() {
     body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "bench horse battery" }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("verbatim_session="))?.split(";")[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("verbatim_session="))
+    ?.split(";")[0];
   return { id: (await res.json()).id, cookie };
 }
 
@@ -122,7 +128,9 @@ try {
     [`GET …/{id}/segments (${seeded.segments} segments)`, `/api/transcriptions/${one}/segments`, user.cookie],
     ["GET …/{id}/export?format=txt", `/api/transcriptions/${one}/export?format=txt`, user.cookie],
   ];
-  console.log(`\nbench:api — ${TRANSCRIPTIONS} completed transcriptions of ${seeded.words} words; ${SECONDS} s per run\n`);
+  console.log(
+    `\nbench:api — ${TRANSCRIPTIONS} completed transcriptions of ${seeded.words} words; ${SECONDS} s per run\n`,
+  );
   const rows = [];
   const baseline = {};
   for (const [name, path, cookie] of targets) {

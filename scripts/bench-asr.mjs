@@ -48,7 +48,21 @@ const freePort = () =>
 function buildRecording(dir) {
   const clips = CLIPS.map((clip, i) => {
     const out = join(dir, `c${i}.wav`);
-    execFileSync("sox", [join(fixtures, clip), "-r", "16000", "-c", "1", "-b", "16", out, "remix", "-", "pad", "0", "0.5"]);
+    execFileSync("sox", [
+      join(fixtures, clip),
+      "-r",
+      "16000",
+      "-c",
+      "1",
+      "-b",
+      "16",
+      out,
+      "remix",
+      "-",
+      "pad",
+      "0",
+      "0.5",
+    ]);
     return out;
   });
   const once = join(dir, "once.wav");
@@ -98,16 +112,22 @@ function transcribeDirect(asrPort, audio, name, fields = {}) {
   form.append("response_format", "verbose_json");
   form.append("timestamp_granularities[]", "segment");
   form.append("timestamp_granularities[]", "word");
-  return fetch(`http://127.0.0.1:${asrPort}/v1/audio/transcriptions`, { method: "POST", body: form }).then(async (r) => {
-    if (!r.ok) throw new Error(`engine answered ${r.status}: ${await r.text()}`);
-    return r.json();
-  });
+  return fetch(`http://127.0.0.1:${asrPort}/v1/audio/transcriptions`, { method: "POST", body: form }).then(
+    async (r) => {
+      if (!r.ok) throw new Error(`engine answered ${r.status}: ${await r.text()}`);
+      return r.json();
+    },
+  );
 }
 
 async function pipeline(app, cookie, audio) {
   const form = new FormData();
   form.append("file", audio, "ten-minutes.wav");
-  const up = await fetch(`${app}/api/transcriptions/upload`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: app } });
+  const up = await fetch(`${app}/api/transcriptions/upload`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: app },
+  });
   const { id } = await up.json();
   const until = Date.now() + 30 * 60_000;
   while (Date.now() < until) {
@@ -156,7 +176,9 @@ try {
         duration = run.value.duration;
         if (!e.best || run.seconds < e.best.seconds) e.best = { seconds: run.seconds, text: run.value.text };
       }
-      const run = await timed(() => transcribeDirect(engines.defaults.port, audio, "ten-minutes.wav", { diarize: "true" }));
+      const run = await timed(() =>
+        transcribeDirect(engines.defaults.port, audio, "ten-minutes.wav", { diarize: "true" }),
+      );
       if (run.value.warning) throw new Error(`${label}: diarization failed: ${run.value.warning}`);
       if (!diarized || run.seconds < diarized.seconds) {
         diarized = { seconds: run.seconds, text: run.value.text, speakers: run.value.speakers.length };
@@ -164,7 +186,13 @@ try {
     }
     const baseline = engines.defaults.best.seconds;
     for (const [config, e] of Object.entries(engines)) {
-      rows.push({ model: label, path: "engine alone", config, ...e.best, vs: `${(baseline / e.best.seconds).toFixed(2)}× the baseline's speed` });
+      rows.push({
+        model: label,
+        path: "engine alone",
+        config,
+        ...e.best,
+        vs: `${(baseline / e.best.seconds).toFixed(2)}× the baseline's speed`,
+      });
     }
     const added = ((diarized.seconds / baseline - 1) * 100).toFixed(1);
     rows.push({
@@ -194,12 +222,21 @@ try {
     const cookie = reg.headers.get("set-cookie").split(";")[0];
     const full = await timed(() => pipeline(app, cookie, audio));
     const kept = ((chosen.best.seconds / full.seconds) * 100).toFixed(1);
-    rows.push({ model: label, path: "full pipeline", config: "defaults", seconds: full.seconds, text: full.value.text ?? "", vs: `keeps ${kept} % of the engine's throughput` });
+    rows.push({
+      model: label,
+      path: "full pipeline",
+      config: "defaults",
+      seconds: full.seconds,
+      text: full.value.text ?? "",
+      vs: `keeps ${kept} % of the engine's throughput`,
+    });
     await stopService(worker);
     await stopService(chosen.child);
   }
 
-  console.log(`\nspeech: ${duration.toFixed(1)} s of audio (${CLIPS.length} fixture clips, looped), ${rounds} round(s); load average ${loadBefore} before, ${load()} after`);
+  console.log(
+    `\nspeech: ${duration.toFixed(1)} s of audio (${CLIPS.length} fixture clips, looped), ${rounds} round(s); load average ${loadBefore} before, ${load()} after`,
+  );
   console.log("model    path           configuration              seconds      RTF   × real time   WER %   ratio");
   for (const r of rows) {
     const rtf = r.seconds / duration;

@@ -27,4 +27,6 @@ try {
   await stopAll();
   process.exit(1);
 }
-console.log(`\n  Verbatim is running at http://127.0.0.1:${port}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C to stop)\n`);
+console.log(
+  `\n  Verbatim is running at http://127.0.0.1:${port}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C to stop)\n`,
+);

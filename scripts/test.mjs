@@ -34,7 +34,9 @@ function summary() {
   console.log("\n━━ summary ━━");
   for (const r of results) {
     const counts = r.passed + r.failed ? `: ${r.passed} passed, ${r.failed} failed` : "";
-    console.log(`${r.ok ? "✓" : "✗"} ${r.name}${counts} (${Math.round(r.seconds ?? 0)} s)${r.note ? ` — ${r.note}` : ""}`);
+    console.log(
+      `${r.ok ? "✓" : "✗"} ${r.name}${counts} (${Math.round(r.seconds ?? 0)} s)${r.note ? ` — ${r.note}` : ""}`,
+    );
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
@@ -57,7 +59,9 @@ async function main() {
 
   await step("typecheck", "pnpm", ["-r", "typecheck"], 10 * MIN);
   await step("lint", "pnpm", ["lint"], 5 * MIN);
-  const ownTests = readdirSync(`${root}scripts/lib`).filter((f) => f.endsWith(".test.mjs")).map((f) => `scripts/lib/${f}`);
+  const ownTests = readdirSync(`${root}scripts/lib`)
+    .filter((f) => f.endsWith(".test.mjs"))
+    .map((f) => `scripts/lib/${f}`);
   await step("test command (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN);
   await step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN);
   await step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN);
@@ -79,7 +83,12 @@ async function main() {
       await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars } });
     });
     if (started) {
-      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, E2E_PERSIST_DIR: persistTo, E2E_GOOGLE_MOCK_ORIGIN: google.origin };
+      const env = {
+        ...process.env,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        E2E_PERSIST_DIR: persistTo,
+        E2E_GOOGLE_MOCK_ORIGIN: google.origin,
+      };
       await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
       results.push(await fuzzApi(`http://127.0.0.1:${port}`));
     }

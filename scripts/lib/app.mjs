@@ -17,7 +17,9 @@ export async function startEngine({ port, model, env = {} }) {
   } catch (err) {
     if (model === "bundled") throw err;
     await stopService(engine);
-    console.warn(`\n! The speech model '${model}' could not be loaded; falling back to the English-only tiny.en model.\n`);
+    console.warn(
+      `\n! The speech model '${model}' could not be loaded; falling back to the English-only tiny.en model.\n`,
+    );
     engine = launch("bundled");
     await waitForUrl(`http://127.0.0.1:${port}/health`, { child: engine });
   }
@@ -40,12 +42,27 @@ export async function startWorker({ port, asrPort, persistTo, vars = {} }) {
   const worker = startService(
     "worker",
     wranglerBin,
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn", "--test-scheduled", ...varArgs],
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      "--test-scheduled",
+      ...varArgs,
+    ],
     { cwd: root },
   );
   await waitForUrl(`http://127.0.0.1:${port}/api/health`, { child: worker });
   const sweep = setInterval(() => {
-    fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent("* * * * *")}`, { signal: AbortSignal.timeout(10_000) }).catch(() => {});
+    fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent("* * * * *")}`, {
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => {});
   }, SWEEP_EVERY_MS);
   sweep.unref();
   worker.once("exit", () => clearInterval(sweep));

@@ -17,9 +17,14 @@ export async function fuzzApi(baseUrl) {
     console.error(`\n✗ ${NAME}: ${err.message}`);
     return { name: NAME, ok: false, passed: 0, failed: 0, seconds: 0, note: err.message };
   }
-  return runCounted(NAME, `${root}.venv-fuzz/bin/python`, ["-m", "pytest", "scripts/fuzz", "-q", "-p", "no:cacheprovider"], {
-    cwd: root,
-    env: { ...wranglerEnv, VERBATIM_API: baseUrl },
-    timeoutMs: 6 * MIN,
-  });
+  return runCounted(
+    NAME,
+    `${root}.venv-fuzz/bin/python`,
+    ["-m", "pytest", "scripts/fuzz", "-q", "-p", "no:cacheprovider"],
+    {
+      cwd: root,
+      env: { ...wranglerEnv, VERBATIM_API: baseUrl },
+      timeoutMs: 6 * MIN,
+    },
+  );
 }

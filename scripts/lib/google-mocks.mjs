@@ -45,7 +45,9 @@ function cookie(req, name) {
 }
 
 function googleError(res, status, message, reason, headers = {}) {
-  const statusText = { 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED" }[status] ?? "UNAVAILABLE";
+  const statusText =
+    { 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED" }[status] ??
+    "UNAVAILABLE";
   res.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", ...headers });
   res.end(
     JSON.stringify({
@@ -54,7 +56,10 @@ function googleError(res, status, message, reason, headers = {}) {
         message,
         errors: [{ message, domain: "global", reason }],
         status: statusText,
-        details: reason === "insufficientPermissions" ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" }] : [],
+        details:
+          reason === "insufficientPermissions"
+            ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" }]
+            : [],
       },
     }),
   );
@@ -91,23 +96,50 @@ function seedEvents(email, recordingFileId) {
         { entryPointType: "video", uri: `https://meet.google.com/${code}`, label: `meet.google.com/${code}` },
         { entryPointType: "phone", uri: "tel:+1-402-555-0123", label: "+1 402-555-0123", pin: "123456789" },
       ],
-      conferenceSolution: { key: { type: "hangoutsMeet" }, name: "Google Meet", iconUri: "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png" },
+      conferenceSolution: {
+        key: { type: "hangoutsMeet" },
+        name: "Google Meet",
+        iconUri:
+          "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png",
+      },
       conferenceId: code,
     },
   });
   const tomorrow = at(1, 14);
   const allDayStart = new Date(at(3, 0));
-  const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  const ymd = (d) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   return [
     timed("evt-recorded", "Weekly sync", at(-1, 9), 30, {
       ...meet("rec-ordd-syn"),
       description: "<p>Agenda: <b>moon</b> speech</p>",
-      attachments: [{ fileId: recordingFileId, title: "Weekly sync - Recording", mimeType: "audio/mpeg", fileUrl: `https://drive.google.com/open?id=${recordingFileId}` }],
+      attachments: [
+        {
+          fileId: recordingFileId,
+          title: "Weekly sync - Recording",
+          mimeType: "audio/mpeg",
+          fileUrl: `https://drive.google.com/open?id=${recordingFileId}`,
+        },
+      ],
     }),
-    timed("evt-design", "Design review", at(0, 10), 45, { ...meet("abc-defg-hij"), description: "Review the <i>new</i> calendar" }),
+    timed("evt-design", "Design review", at(0, 10), 45, {
+      ...meet("abc-defg-hij"),
+      description: "Review the <i>new</i> calendar",
+    }),
     timed("evt-customer", "Customer call", tomorrow, 60, { colorId: "4", location: "Room 4" }),
-    { kind: "calendar#event", id: "evt-offsite", status: "confirmed", summary: "Team offsite", start: { date: ymd(allDayStart) }, end: { date: ymd(at(4, 0)) }, organizer: { email, displayName: "Team Lead" } },
-    timed("evt-planning", "Quarterly planning", at(6, 11), 60, { colorId: "3", organizer: { displayName: "Grace Hopper", email: "grace@example.com" } }),
+    {
+      kind: "calendar#event",
+      id: "evt-offsite",
+      status: "confirmed",
+      summary: "Team offsite",
+      start: { date: ymd(allDayStart) },
+      end: { date: ymd(at(4, 0)) },
+      organizer: { email, displayName: "Team Lead" },
+    },
+    timed("evt-planning", "Quarterly planning", at(6, 11), 60, {
+      colorId: "3",
+      organizer: { displayName: "Grace Hopper", email: "grace@example.com" },
+    }),
   ];
 }
 
@@ -143,8 +175,11 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
 
   service.on("beforeAuthorizeRedirect", ({ url }, req) => {
     const email = (cookie(req, "fake_google_user") || req.query.login_hint || DEFAULT_USER).toLowerCase();
-    const asked = String(req.query.scope ?? "").split(" ").filter(Boolean);
-    const granted = req.query.include_granted_scopes === "true" ? new Set([...(grants.get(email) ?? []), ...asked]) : new Set(asked);
+    const asked = String(req.query.scope ?? "")
+      .split(" ")
+      .filter(Boolean);
+    const granted =
+      req.query.include_granted_scopes === "true" ? new Set([...(grants.get(email) ?? []), ...asked]) : new Set(asked);
     grants.set(email, granted);
     codes.set(url.searchParams.get("code"), { email, scopes: [...granted] });
   });
@@ -219,14 +254,21 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     const f = failures.find((x) => x.match === kind && x.count > 0);
     if (!f) return false;
     f.count--;
-    googleError(res, f.status, f.message ?? "Injected failure", f.reason ?? "backendError", f.retryAfter ? { "Retry-After": String(f.retryAfter) } : {});
+    googleError(
+      res,
+      f.status,
+      f.message ?? "Injected failure",
+      f.reason ?? "backendError",
+      f.retryAfter ? { "Retry-After": String(f.retryAfter) } : {},
+    );
     return true;
   }
 
   async function calendarApi(req, res, url) {
     const who = authorize(req);
     if (!who) return googleError(res, 401, "Request had invalid authentication credentials.", "authError");
-    if (!who.scopes.includes(CALENDAR_SCOPE)) return googleError(res, 403, "Request had insufficient authentication scopes.", "insufficientPermissions");
+    if (!who.scopes.includes(CALENDAR_SCOPE))
+      return googleError(res, 403, "Request had insufficient authentication scopes.", "insufficientPermissions");
     const m = url.pathname.match(/^\/calendar\/v3\/calendars\/primary\/events(?:\/([^/]+))?$/);
     if (!m) return googleError(res, 404, "Not Found", "notFound");
     if (injected(res, "calendar")) return;
@@ -243,19 +285,29 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       const max = q.get("timeMax") ? Date.parse(q.get("timeMax")) : Infinity;
       const startOf = (e) => Date.parse(e.start.dateTime ?? `${e.start.date}T00:00:00`);
       const endOf = (e) => Date.parse(e.end.dateTime ?? `${e.end.date}T00:00:00`);
-      const matching = [...events.values()].filter((e) => endOf(e) > min && startOf(e) < max).sort((a, b) => startOf(a) - startOf(b));
+      const matching = [...events.values()]
+        .filter((e) => endOf(e) > min && startOf(e) < max)
+        .sort((a, b) => startOf(a) - startOf(b));
       const size = Math.min(Number(q.get("maxResults") ?? 250), PAGE_SIZE);
       const offset = q.get("pageToken") ? Number(Buffer.from(q.get("pageToken"), "base64url").toString()) : 0;
       const items = matching.slice(offset, offset + size);
       const body = { kind: "calendar#events", summary: who.email, timeZone: "UTC", items };
-      if (offset + size < matching.length) body.nextPageToken = Buffer.from(String(offset + size)).toString("base64url");
+      if (offset + size < matching.length)
+        body.nextPageToken = Buffer.from(String(offset + size)).toString("base64url");
       return sendJson(res, 200, body);
     }
     if (req.method === "POST") {
       const input = JSON.parse((await readBody(req)) || "{}");
       if (!input.start || !input.end) return googleError(res, 400, "Missing end time.", "required");
       const id = randomUUID().replace(/-/g, "");
-      const event = { kind: "calendar#event", id, status: "confirmed", ...input, organizer: { email: who.email, self: true }, creator: { email: who.email, self: true } };
+      const event = {
+        kind: "calendar#event",
+        id,
+        status: "confirmed",
+        ...input,
+        organizer: { email: who.email, self: true },
+        creator: { email: who.email, self: true },
+      };
       delete event.conferenceData;
       if (input.conferenceData?.createRequest && q.get("conferenceDataVersion") === "1") {
         const code = `${id.slice(0, 3)}-${id.slice(3, 7)}-${id.slice(7, 10)}`;
@@ -276,13 +328,20 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
   function driveApi(req, res, url) {
     const who = authorize(req);
     if (!who) return googleError(res, 401, "Request had invalid authentication credentials.", "authError");
-    if (!who.scopes.some((s) => DRIVE_SCOPES.includes(s))) return googleError(res, 403, "Request had insufficient authentication scopes.", "insufficientPermissions");
+    if (!who.scopes.some((s) => DRIVE_SCOPES.includes(s)))
+      return googleError(res, 403, "Request had insufficient authentication scopes.", "insufficientPermissions");
     const m = url.pathname.match(/^\/drive\/v3\/files\/([^/]+)$/);
-    if (!m || decodeURIComponent(m[1]) !== recordingId(who.email) || !audioFile) return googleError(res, 404, `File not found: ${m?.[1]}.`, "notFound");
+    if (!m || decodeURIComponent(m[1]) !== recordingId(who.email) || !audioFile)
+      return googleError(res, 404, `File not found: ${m?.[1]}.`, "notFound");
     if (injected(res, "drive")) return;
     const size = statSync(audioFile).size;
     if (url.searchParams.get("alt") !== "media") {
-      return sendJson(res, 200, { id: decodeURIComponent(m[1]), name: "Weekly sync - Recording", mimeType: "audio/mpeg", size: String(size) });
+      return sendJson(res, 200, {
+        id: decodeURIComponent(m[1]),
+        name: "Weekly sync - Recording",
+        mimeType: "audio/mpeg",
+        size: String(size),
+      });
     }
     const bytes = readFileSync(audioFile);
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
@@ -296,7 +355,11 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       res.writeHead(416, { "Content-Range": `bytes */${size}` });
       return res.end();
     }
-    res.writeHead(206, { "Content-Type": "audio/mpeg", "Content-Length": end - start + 1, "Content-Range": `bytes ${start}-${end}/${size}` });
+    res.writeHead(206, {
+      "Content-Type": "audio/mpeg",
+      "Content-Length": end - start + 1,
+      "Content-Range": `bytes ${start}-${end}/${size}`,
+    });
     const cut = failures.find((x) => x.match === "drive-cut" && x.count > 0);
     if (cut) {
       // The connection drops halfway through the range: a client must resume from the byte it reached.
@@ -337,7 +400,12 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     try {
       const url = new URL(req.url, `http://${req.headers.host}`);
       if (!url.pathname.startsWith("/__control")) {
-        log.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), range: req.headers.range ?? null });
+        log.push({
+          method: req.method,
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          range: req.headers.range ?? null,
+        });
       }
       if (url.pathname.startsWith("/__control/")) return await controlApi(req, res, url);
       if (url.pathname.startsWith("/calendar/v3/")) return await calendarApi(req, res, url);
@@ -348,7 +416,8 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
         const who = accessTokens.get(token) ?? refreshTokens.get(token);
         revoked.push(token);
         if (!who) return sendJson(res, 400, { error: "invalid_token" });
-        for (const map of [accessTokens, refreshTokens]) for (const [k, v] of map) if (v.email === who.email) map.delete(k);
+        for (const map of [accessTokens, refreshTokens])
+          for (const [k, v] of map) if (v.email === who.email) map.delete(k);
         grants.delete(who.email);
         res.writeHead(200);
         return res.end();

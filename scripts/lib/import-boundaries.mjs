@@ -37,7 +37,9 @@ export function importViolations(srcDir) {
       const to = target(file, specifier);
       const toFeature = to && featureOf(to);
       if (!toFeature || toFeature === ownFeature) continue;
-      const why = ownFeature ? `feature '${ownFeature}' imports feature '${toFeature}'` : `${file.split("/")[0]}/ imports a feature`;
+      const why = ownFeature
+        ? `feature '${ownFeature}' imports feature '${toFeature}'`
+        : `${file.split("/")[0]}/ imports a feature`;
       found.push(`${file}: imports ${specifier} (${why}; move what both need to entities/, components/ or lib/)`);
     }
   }

@@ -12,7 +12,8 @@ test("web/src has no feature→feature and no layout/shared→feature imports", 
 test("the check finds each kind of crossing, static, relative and dynamic", () => {
   const src = mkdtempSync(join(tmpdir(), "boundaries-"));
   const files = {
-    "features/upload/a.ts": 'import { b } from "./b";\nimport { x } from "@/features/upload/lib/x";\nimport { k } from "@/entities/session/use-auth";',
+    "features/upload/a.ts":
+      'import { b } from "./b";\nimport { x } from "@/features/upload/lib/x";\nimport { k } from "@/entities/session/use-auth";',
     "features/upload/b.ts": 'import { useAuth } from "@/features/auth/hooks/use-auth";',
     "features/settings/c.ts": 'const m = await import("../upload/a");',
     "components/layout/d.tsx": 'export { Runner } from "@/features/upload/runner";',
@@ -29,7 +30,10 @@ test("the check finds each kind of crossing, static, relative and dynamic", () =
     assert.equal(found.length, 4, found.join("\n"));
     assert.match(found[0], /^components\/layout\/d\.tsx: imports @\/features\/upload\/runner/);
     assert.match(found[1], /^entities\/session\/e\.ts: imports @\/features\/auth\/side-effect/);
-    assert.match(found[2], /^features\/settings\/c\.ts: imports \.\.\/upload\/a \(feature 'settings' imports feature 'upload'/);
+    assert.match(
+      found[2],
+      /^features\/settings\/c\.ts: imports \.\.\/upload\/a \(feature 'settings' imports feature 'upload'/,
+    );
     assert.match(found[3], /^features\/upload\/b\.ts: imports @\/features\/auth\/hooks\/use-auth/);
   } finally {
     rmSync(src, { recursive: true, force: true });

@@ -29,9 +29,24 @@ const START = [
 const TEST = [
   ...START,
   { name: "sox", pkg: "sox", why: "test audio made from the fixtures", present: () => onPath("sox") && onPath("soxi") },
-  { name: "espeak-ng", pkg: "espeak-ng", why: "synthetic speech in other languages", present: () => onPath("espeak-ng") },
-  { name: "pdftotext", pkg: "poppler-utils", why: "checking the PDF export", present: () => onPath("pdftotext") && onPath("pdftoppm") },
-  { name: "unzip", pkg: "unzip", why: "checking the bulk ZIP export", present: () => onPath("unzip") && onPath("zipinfo") },
+  {
+    name: "espeak-ng",
+    pkg: "espeak-ng",
+    why: "synthetic speech in other languages",
+    present: () => onPath("espeak-ng"),
+  },
+  {
+    name: "pdftotext",
+    pkg: "poppler-utils",
+    why: "checking the PDF export",
+    present: () => onPath("pdftotext") && onPath("pdftoppm"),
+  },
+  {
+    name: "unzip",
+    pkg: "unzip",
+    why: "checking the bulk ZIP export",
+    present: () => onPath("unzip") && onPath("zipinfo"),
+  },
   { name: "chromium", pkg: "chromium", why: "the browser tests", present: () => onPath("chromium") },
 ];
 
@@ -42,7 +57,8 @@ function nodeIsRecentEnough() {
 
 /** Checks (and as root installs) what `kind` ("start" or "test") needs; exits 1 with the install line if it can't. */
 export function preflight(kind) {
-  if (!nodeIsRecentEnough()) fail(`Node.js ${process.versions.node} is too old: Verbatim needs Node.js 20.19 or newer.`);
+  if (!nodeIsRecentEnough())
+    fail(`Node.js ${process.versions.node} is too old: Verbatim needs Node.js 20.19 or newer.`);
   const needs = kind === "test" ? TEST : START;
   let missing = needs.filter((n) => !n.present());
   if (!missing.length) return;
@@ -50,14 +66,24 @@ export function preflight(kind) {
   const asRoot = process.getuid?.() === 0;
   if (asRoot && onPath("apt-get")) {
     console.log(`Installing ${pkgs.join(", ")} (needed for ${missing.map((n) => n.why).join("; ")})…`);
-    const apt = (args) => spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    const ok = apt(["update", "-qq"]).status === 0 && apt(["install", "-y", "-qq", "--no-install-recommends", ...pkgs]).status === 0;
+    const apt = (args) =>
+      spawnSync("apt-get", args, {
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      });
+    const ok =
+      apt(["update", "-qq"]).status === 0 &&
+      apt(["install", "-y", "-qq", "--no-install-recommends", ...pkgs]).status === 0;
     missing = needs.filter((n) => !n.present());
     if (ok && !missing.length) return;
   }
   const list = missing.map((n) => `  - ${n.name} (${n.why})`).join("\n");
-  const line = onPath("apt-get") ? `sudo apt-get install -y ${pkgs.join(" ")}` : `install these packages: ${pkgs.join(" ")}`;
-  fail(`This machine lacks what the ${kind} command needs:\n${list}\n\nInstall them, then run the command again:\n\n    ${line}\n`);
+  const line = onPath("apt-get")
+    ? `sudo apt-get install -y ${pkgs.join(" ")}`
+    : `install these packages: ${pkgs.join(" ")}`;
+  fail(
+    `This machine lacks what the ${kind} command needs:\n${list}\n\nInstall them, then run the command again:\n\n    ${line}\n`,
+  );
 }
 
 function fail(message) {

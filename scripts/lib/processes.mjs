@@ -5,16 +5,30 @@ const children = new Set();
 
 /** Runs a setup command to completion, inheriting output, within `timeoutMs`; throws if it fails. */
 export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: wranglerEnv, timeout: timeoutMs, killSignal: "SIGKILL", ...opts });
+  const res = spawnSync(cmd, args, {
+    stdio: "inherit",
+    env: wranglerEnv,
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+    ...opts,
+  });
   if (res.status !== 0) {
-    const why = res.error?.code === "ETIMEDOUT" ? `did not finish within ${timeoutMs / 1000} s` : `exited with ${res.status ?? res.signal}`;
+    const why =
+      res.error?.code === "ETIMEDOUT"
+        ? `did not finish within ${timeoutMs / 1000} s`
+        : `exited with ${res.status ?? res.signal}`;
     throw new Error(`${cmd} ${args.join(" ")} ${why}`);
   }
 }
 
 /** Starts a long-running service in its own process group, so stopping it stops everything it spawned. */
 export function startService(name, cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"], env: wranglerEnv, detached: true, ...opts });
+  const child = spawn(cmd, args, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: wranglerEnv,
+    detached: true,
+    ...opts,
+  });
   child.serviceName = name;
   children.add(child);
   child.on("exit", () => children.delete(child));

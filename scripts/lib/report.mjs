@@ -41,7 +41,13 @@ export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, ...opts }
       clearTimeout(timer);
       child.stdout.destroy();
       child.stderr.destroy();
-      const result = { name, ok: code === 0 && !timedOut, seconds: (Date.now() - started) / 1000, output: out, ...countResults(out) };
+      const result = {
+        name,
+        ok: code === 0 && !timedOut,
+        seconds: (Date.now() - started) / 1000,
+        output: out,
+        ...countResults(out),
+      };
       if (timedOut) {
         result.note = `timed out after ${timeoutMs / 1000} s, waiting for: ${timedOut.waitingFor || "(nothing left running)"}; last output: ${timedOut.lastLine || "(none)"}`;
       }

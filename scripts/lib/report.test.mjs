@@ -14,7 +14,9 @@ function gone(pid) {
 
 test("a step whose setup fails after starting the engine ends at once and leaves no engine behind", async () => {
   const started = Date.now();
-  const result = await runCounted("failing setup", process.execPath, [new URL("./fixtures/setup-fails-after-engine.mjs", import.meta.url).pathname]);
+  const result = await runCounted("failing setup", process.execPath, [
+    new URL("./fixtures/setup-fails-after-engine.mjs", import.meta.url).pathname,
+  ]);
   assert.equal(result.ok, false);
   assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   const out = result.output ?? "";
@@ -28,7 +30,9 @@ test("a step whose setup fails after starting the engine ends at once and leaves
 
 test("a step that outlives its time limit is stopped, and the summary says what it waited for", async () => {
   const started = Date.now();
-  const result = await runCounted("hangs", "bash", ["-c", "echo waiting for the engine; sleep 300"], { timeoutMs: 1500 });
+  const result = await runCounted("hangs", "bash", ["-c", "echo waiting for the engine; sleep 300"], {
+    timeoutMs: 1500,
+  });
   assert.equal(result.ok, false);
   assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
   assert.match(result.note, /timed out after 1.5 s/);

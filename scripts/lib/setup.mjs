@@ -23,9 +23,18 @@ export function seedFfmpegCore(persistTo) {
   for (const file of ["ffmpeg-core.js", "ffmpeg-core.wasm"]) {
     run(
       wranglerBin,
-      ["r2", "object", "put", `verbatim-media/assets/ffmpeg/${file}`, "--file", `${dist}${file}`, "--local", "--persist-to", persistTo],
+      [
+        "r2",
+        "object",
+        "put",
+        `verbatim-media/assets/ffmpeg/${file}`,
+        "--file",
+        `${dist}${file}`,
+        "--local",
+        "--persist-to",
+        persistTo,
+      ],
       { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
     );
   }
 }
-

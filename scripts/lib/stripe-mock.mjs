@@ -91,7 +91,9 @@ export async function startStripeMock({ port, detached = true } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`stripe-mock exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/v1/customers`, { headers: { Authorization: `Bearer ${STRIPE_TEST_VARS.STRIPE_SECRET_KEY}` } });
+      const res = await fetch(`${url}/v1/customers`, {
+        headers: { Authorization: `Bearer ${STRIPE_TEST_VARS.STRIPE_SECRET_KEY}` },
+      });
       if (res.ok) break;
     } catch {}
     if (Date.now() > until) {

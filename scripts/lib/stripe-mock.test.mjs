@@ -12,7 +12,10 @@ test("without Go ≥ 1.22 it stops at once and says what to install", () => {
     writeFileSync(oldGo, "#!/bin/sh\necho go1.19.8\n");
     chmodSync(oldGo, 0o755);
     const missing = { bin: join(dir, "stripe-mock") };
-    assert.throws(() => ensureStripeMock({ ...missing, goCandidates: [oldGo] }), /Go ≥ 1\.22 \(found: go1\.19\.8\).*go\.dev.*golang-go is too old/);
+    assert.throws(
+      () => ensureStripeMock({ ...missing, goCandidates: [oldGo] }),
+      /Go ≥ 1\.22 \(found: go1\.19\.8\).*go\.dev.*golang-go is too old/,
+    );
     assert.throws(() => ensureStripeMock({ ...missing, goCandidates: [join(dir, "no-go-here")] }), /found: no Go/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -25,7 +28,10 @@ test("starts stripe-mock, which answers the Stripe API, and stops it", async () 
     try {
       const res = await fetch(`${mock.url}/v1/customers`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${STRIPE_TEST_VARS.STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Authorization: `Bearer ${STRIPE_TEST_VARS.STRIPE_SECRET_KEY}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: "email=a%40example.com",
       });
       assert.equal(res.status, 200);

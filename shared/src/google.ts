@@ -3,14 +3,20 @@ import { z } from "zod";
 // Google: status, meetings (Calendar v3 events as the spec's Meeting) and the create-meeting payload (spec §3).
 
 /** Spec §3 "Google status"; `message` says why a once-connected account is no longer connected. */
-export const googleStatusSchema = z.object({
-  connected: z.boolean(),
-  profile: z.object({ email: z.string().nullable() }).nullable(),
-  message: z.string().nullable(),
-}).meta({ id: "GoogleStatus" });
+export const googleStatusSchema = z
+  .object({
+    connected: z.boolean(),
+    profile: z.object({ email: z.string().nullable() }).nullable(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: "GoogleStatus" });
 export type GoogleStatus = z.infer<typeof googleStatusSchema>;
 
-const eventTime = z.object({ dateTime: z.string().nullish(), date: z.string().nullish(), timeZone: z.string().nullish() });
+const eventTime = z.object({
+  dateTime: z.string().nullish(),
+  date: z.string().nullish(),
+  timeZone: z.string().nullish(),
+});
 
 /** GET /api/auth/google: what the navigation is for, and where to come back to (a same-origin path). */
 export const googleStartQuerySchema = z.object({
@@ -22,28 +28,37 @@ export const googleStartQuerySchema = z.object({
 export const meetingRecordingSchema = z.object({ fileId: z.string(), title: z.string(), mimeType: z.string() });
 
 /** Spec §3 "Meeting": Google's event fields, plus the recording and the transcription made from it. */
-export const meetingSchema = z.object({
-  id: z.string(),
-  summary: z.string().nullish(),
-  description: z.string().nullish(),
-  start: eventTime.nullish(),
-  end: eventTime.nullish(),
-  colorId: z.string().nullish(),
-  hangoutLink: z.string().nullish(),
-  location: z.string().nullish(),
-  conferenceData: z
-    .object({
-      entryPoints: z
-        .array(z.object({ entryPointType: z.string().optional(), label: z.string().nullish(), pin: z.string().nullish(), uri: z.string().nullish() }))
-        .nullish(),
-      conferenceSolution: z.object({ iconUri: z.string().nullish() }).nullish(),
-    })
-    .nullish(),
-  organizer: z.object({ displayName: z.string().nullish(), email: z.string().nullish() }).nullish(),
-  creator: z.object({ email: z.string().nullish() }).nullish(),
-  recording: meetingRecordingSchema.nullish(),
-  transcriptionId: z.string().nullish(),
-}).meta({ id: "Meeting" });
+export const meetingSchema = z
+  .object({
+    id: z.string(),
+    summary: z.string().nullish(),
+    description: z.string().nullish(),
+    start: eventTime.nullish(),
+    end: eventTime.nullish(),
+    colorId: z.string().nullish(),
+    hangoutLink: z.string().nullish(),
+    location: z.string().nullish(),
+    conferenceData: z
+      .object({
+        entryPoints: z
+          .array(
+            z.object({
+              entryPointType: z.string().optional(),
+              label: z.string().nullish(),
+              pin: z.string().nullish(),
+              uri: z.string().nullish(),
+            }),
+          )
+          .nullish(),
+        conferenceSolution: z.object({ iconUri: z.string().nullish() }).nullish(),
+      })
+      .nullish(),
+    organizer: z.object({ displayName: z.string().nullish(), email: z.string().nullish() }).nullish(),
+    creator: z.object({ email: z.string().nullish() }).nullish(),
+    recording: meetingRecordingSchema.nullish(),
+    transcriptionId: z.string().nullish(),
+  })
+  .meta({ id: "Meeting" });
 export type Meeting = z.infer<typeof meetingSchema>;
 
 /** POST /api/meetings answers the meeting with its Meet link at the top (spec §7: meetLink is read). */
@@ -56,7 +71,10 @@ export const meetingsQuerySchema = z
     timeMax: z.iso.datetime({ offset: true, message: "timeMax must be an ISO date-time" }),
     maxResults: z.coerce.number().int().min(1).max(250).default(50),
   })
-  .refine((q) => Date.parse(q.timeMin) < Date.parse(q.timeMax), { message: "timeMin must be before timeMax", path: ["timeMax"] });
+  .refine((q) => Date.parse(q.timeMin) < Date.parse(q.timeMax), {
+    message: "timeMin must be before timeMax",
+    path: ["timeMax"],
+  });
 
 /** Spec §3 "Create-meeting payload" with §5's rules. */
 export const createMeetingSchema = z
@@ -70,7 +88,10 @@ export const createMeetingSchema = z
   })
   .refine((m) => !Number.isNaN(Date.parse(m.startTime)), { message: "Start time is required", path: ["startTime"] })
   .refine((m) => !Number.isNaN(Date.parse(m.endTime)), { message: "End time is required", path: ["endTime"] })
-  .refine((m) => Date.parse(m.endTime) > Date.parse(m.startTime), { message: "End time must be after the start time", path: ["endTime"] });
+  .refine((m) => Date.parse(m.endTime) > Date.parse(m.startTime), {
+    message: "End time must be after the start time",
+    path: ["endTime"],
+  });
 export type CreateMeetingInput = z.input<typeof createMeetingSchema>;
 
 /** POST /api/meetings/{id}/recording, 201: the transcription started (or the one made before). */

@@ -34,7 +34,8 @@ export function profileImageProblem(file: { size: number; type: string }) {
   if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return { title: PROFILE_IMAGE_TYPE_TITLE, message: PROFILE_IMAGE_TYPE_MESSAGE };
   }
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return { title: PROFILE_IMAGE_SIZE_TITLE, message: PROFILE_IMAGE_SIZE_MESSAGE };
+  if (file.size > PROFILE_IMAGE_MAX_BYTES)
+    return { title: PROFILE_IMAGE_SIZE_TITLE, message: PROFILE_IMAGE_SIZE_MESSAGE };
   if (file.size === 0) return { title: PROFILE_IMAGE_TYPE_TITLE, message: PROFILE_IMAGE_EMPTY_MESSAGE };
   return null;
 }

@@ -30,7 +30,9 @@ export const subscriptionSchema = z.object({
 });
 
 /** POST /api/create-checkout-session; the price must be one of `prices`. */
-export const checkoutRequestSchema = z.object({ priceId: z.string().min(1, "Invalid selection: Please select a paid plan to continue") });
+export const checkoutRequestSchema = z.object({
+  priceId: z.string().min(1, "Invalid selection: Please select a paid plan to continue"),
+});
 /** Where to send the browser: Stripe Checkout or the billing portal. */
 export const redirectUrlSchema = z.object({ url: z.string().url() });
 export type RedirectUrl = z.infer<typeof redirectUrlSchema>;

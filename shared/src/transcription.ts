@@ -20,33 +20,35 @@ export const ACTIVE_STATUSES: readonly TranscriptionStatus[] = ["PENDING", "PROC
  * A transcription as the API returns it. Field names are the spec's (§3). The JSON columns (key_points,
  * summary_analysis, …) are returned parsed; a client still tolerates strings (spec §3 allows both).
  */
-export const transcriptionSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string().nullable(),
-  file_name: z.string(),
-  file_path: z.string(),
-  file_type: z.string(),
-  file_size: z.number().nullable(),
-  status: transcriptionStatusSchema,
-  progress_percentage: z.number().int().min(0).max(100),
-  text: z.string().nullable(),
-  filtered_text: z.string().nullable(),
-  summary: z.string().nullable(),
-  key_points: z.unknown().nullable(),
-  summary_analysis: z.unknown().nullable(),
-  transcription_details: z.unknown().nullable(),
-  claude_analysis: z.unknown().nullable(),
-  formatted_transcript: z.string().nullable(),
-  enhanced_key_points: z.unknown().nullable(),
-  informative_summary: z.string().nullable(),
-  error_message: z.string().nullable(),
-  language: z.string().nullable(),
-  duration: z.number().nullable(),
-  analysis_engine: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-}).meta({ id: "Transcription" });
+export const transcriptionSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string().nullable(),
+    file_name: z.string(),
+    file_path: z.string(),
+    file_type: z.string(),
+    file_size: z.number().nullable(),
+    status: transcriptionStatusSchema,
+    progress_percentage: z.number().int().min(0).max(100),
+    text: z.string().nullable(),
+    filtered_text: z.string().nullable(),
+    summary: z.string().nullable(),
+    key_points: z.unknown().nullable(),
+    summary_analysis: z.unknown().nullable(),
+    transcription_details: z.unknown().nullable(),
+    claude_analysis: z.unknown().nullable(),
+    formatted_transcript: z.string().nullable(),
+    enhanced_key_points: z.unknown().nullable(),
+    informative_summary: z.string().nullable(),
+    error_message: z.string().nullable(),
+    language: z.string().nullable(),
+    duration: z.number().nullable(),
+    analysis_engine: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Transcription" });
 export type Transcription = z.infer<typeof transcriptionSchema>;
 
 export const renameSchema = z.object({
@@ -73,7 +75,6 @@ export type Trace = z.infer<typeof traceSchema>;
 /** DELETE /api/transcriptions/{id}. */
 export const deletedTranscriptionSchema = z.object({ message: z.string(), id: z.string() });
 
-
 export const EXPORT_FORMAT_VALUES = ["txt", "srt", "vtt", "csv", "json", "pdf", "docx"] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMAT_VALUES, {
   error: "Format must be one of txt, srt, vtt, csv, json, pdf, docx",
@@ -81,7 +82,10 @@ export const exportFormatSchema = z.enum(EXPORT_FORMAT_VALUES, {
 
 /** Bulk export: one ZIP with a file per selected transcription. */
 export const bulkExportSchema = z.object({
-  ids: z.array(z.string()).min(1, "Select at least one transcription").max(200, "Export at most 200 transcriptions at once"),
+  ids: z
+    .array(z.string())
+    .min(1, "Select at least one transcription")
+    .max(200, "Export at most 200 transcriptions at once"),
   format: exportFormatSchema.default("txt"),
 });
 

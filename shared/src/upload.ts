@@ -26,7 +26,18 @@ export const ACCEPTED_MIME_TYPES = [
   "video/quicktime",
   "video/x-msvideo",
 ] as const;
-export const ACCEPTED_EXTENSIONS = [".mp3", ".wav", ".ogg", ".m4a", ".aac", ".flac", ".mp4", ".webm", ".mov", ".avi"] as const;
+export const ACCEPTED_EXTENSIONS = [
+  ".mp3",
+  ".wav",
+  ".ogg",
+  ".m4a",
+  ".aac",
+  ".flac",
+  ".mp4",
+  ".webm",
+  ".mov",
+  ".avi",
+] as const;
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf(".");
@@ -34,10 +45,26 @@ export function extensionOf(fileName: string): string {
 }
 
 const TYPE_BY_EXTENSION: Record<string, string> = {
-  ".mp3": "audio/mpeg", ".wav": "audio/wav", ".ogg": "audio/ogg", ".oga": "audio/ogg", ".opus": "audio/ogg",
-  ".m4a": "audio/mp4", ".aac": "audio/aac", ".flac": "audio/flac", ".wma": "audio/x-ms-wma", ".mp4": "video/mp4",
-  ".webm": "video/webm", ".mov": "video/quicktime", ".avi": "video/x-msvideo", ".ogv": "video/ogg", ".mpeg": "video/mpeg",
-  ".mpg": "video/mpeg", ".3gp": "video/3gpp", ".mts": "video/mp2t", ".ts": "video/mp2t", ".mkv": "video/x-matroska",
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".ogg": "audio/ogg",
+  ".oga": "audio/ogg",
+  ".opus": "audio/ogg",
+  ".m4a": "audio/mp4",
+  ".aac": "audio/aac",
+  ".flac": "audio/flac",
+  ".wma": "audio/x-ms-wma",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".mov": "video/quicktime",
+  ".avi": "video/x-msvideo",
+  ".ogv": "video/ogg",
+  ".mpeg": "video/mpeg",
+  ".mpg": "video/mpeg",
+  ".3gp": "video/3gpp",
+  ".mts": "video/mp2t",
+  ".ts": "video/mp2t",
+  ".mkv": "video/x-matroska",
 };
 
 /** The declared type, or one inferred from the extension when the client sent none or a generic one. */
@@ -66,20 +93,122 @@ export function uploadProblem(file: { name: string; size: number; type: string }
 
 /** Whisper's language codes. The spoken language may be given at upload; left out, it is detected. */
 export const SPEECH_LANGUAGE_CODES = [
-  "en", "zh", "de", "es", "ru", "ko", "fr", "ja", "pt", "tr", "pl", "ca", "nl", "ar", "sv", "it",
-  "id", "hi", "fi", "vi", "he", "uk", "el", "ms", "cs", "ro", "da", "hu", "ta", "no", "th", "ur",
-  "hr", "bg", "lt", "la", "mi", "ml", "cy", "sk", "te", "fa", "lv", "bn", "sr", "az", "sl", "kn",
-  "et", "mk", "br", "eu", "is", "hy", "ne", "mn", "bs", "kk", "sq", "sw", "gl", "mr", "pa", "si",
-  "km", "sn", "yo", "so", "af", "oc", "ka", "be", "tg", "sd", "gu", "am", "yi", "lo", "uz", "fo",
-  "ht", "ps", "tk", "nn", "mt", "sa", "lb", "my", "bo", "tl", "mg", "as", "tt", "haw", "ln", "ha",
-  "ba", "jw", "su", "yue",
+  "en",
+  "zh",
+  "de",
+  "es",
+  "ru",
+  "ko",
+  "fr",
+  "ja",
+  "pt",
+  "tr",
+  "pl",
+  "ca",
+  "nl",
+  "ar",
+  "sv",
+  "it",
+  "id",
+  "hi",
+  "fi",
+  "vi",
+  "he",
+  "uk",
+  "el",
+  "ms",
+  "cs",
+  "ro",
+  "da",
+  "hu",
+  "ta",
+  "no",
+  "th",
+  "ur",
+  "hr",
+  "bg",
+  "lt",
+  "la",
+  "mi",
+  "ml",
+  "cy",
+  "sk",
+  "te",
+  "fa",
+  "lv",
+  "bn",
+  "sr",
+  "az",
+  "sl",
+  "kn",
+  "et",
+  "mk",
+  "br",
+  "eu",
+  "is",
+  "hy",
+  "ne",
+  "mn",
+  "bs",
+  "kk",
+  "sq",
+  "sw",
+  "gl",
+  "mr",
+  "pa",
+  "si",
+  "km",
+  "sn",
+  "yo",
+  "so",
+  "af",
+  "oc",
+  "ka",
+  "be",
+  "tg",
+  "sd",
+  "gu",
+  "am",
+  "yi",
+  "lo",
+  "uz",
+  "fo",
+  "ht",
+  "ps",
+  "tk",
+  "nn",
+  "mt",
+  "sa",
+  "lb",
+  "my",
+  "bo",
+  "tl",
+  "mg",
+  "as",
+  "tt",
+  "haw",
+  "ln",
+  "ha",
+  "ba",
+  "jw",
+  "su",
+  "yue",
 ] as const;
 export const LANGUAGE_UNKNOWN = "Language must be a language code such as en, de or fr";
 export const speechLanguageSchema = z.enum(SPEECH_LANGUAGE_CODES, { error: LANGUAGE_UNKNOWN });
 
 export const createMultipartSchema = z.object({
-  fileName: z.string().trim().min(1).max(255).meta({ examples: ["all-hands.mp4"] }),
-  fileType: z.string().max(255).default("").meta({ examples: ["video/mp4"] }),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .meta({ examples: ["all-hands.mp4"] }),
+  fileType: z
+    .string()
+    .max(255)
+    .default("")
+    .meta({ examples: ["video/mp4"] }),
   size: z
     .number()
     .int()
@@ -100,8 +229,17 @@ export const resumableUploadSchema = z.object({
 export type ResumableUpload = z.infer<typeof resumableUploadSchema>;
 
 export const createChunkedSchema = z.object({
-  fileName: z.string().trim().min(1).max(255).meta({ examples: ["weekly-sync.mp3"] }),
-  fileType: z.string().max(255).default("").meta({ examples: ["audio/mpeg"] }),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .meta({ examples: ["weekly-sync.mp3"] }),
+  fileType: z
+    .string()
+    .max(255)
+    .default("")
+    .meta({ examples: ["audio/mpeg"] }),
   /** Total chunks the client will send; may be given later when sealing. */
   chunks: z.number().int().positive().max(10_000).optional(),
   /** The spoken language's code; left out, it is detected. */
@@ -120,7 +258,9 @@ export const uploadFormSchema = z.object({
 export const binarySchema = z.file();
 
 /** PUT /api/transcriptions/{id}/chunks/{idx}: the chunk's offset in the whole recording. */
-export const chunkQuerySchema = z.object({ start: z.coerce.number().min(0, "start must be a non-negative offset in seconds") });
+export const chunkQuerySchema = z.object({
+  start: z.coerce.number().min(0, "start must be a non-negative offset in seconds"),
+});
 export const chunkReceiptSchema = z.object({ idx: z.number().int(), start: z.number() });
 
 /** PUT /api/transcriptions/{id}/media. */

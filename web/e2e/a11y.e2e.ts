@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { DESKTOP, PHONE, newContext, newPage, screenshot } from "./support/browser";
+import { DESKTOP, newContext, newPage, PHONE, screenshot } from "./support/browser";
 import { JFK_MP3 } from "./support/env";
 
 let signedIn: BrowserContext;
@@ -103,18 +103,25 @@ describe.each([
     await member.close();
   });
 
-  it.each(SCREENS.map((s) => [s.name, s] as const))("%s has no serious or critical axe violations", async (name, screen) => {
-    const page = await newPage(screen.signedIn ? member : visitor);
-    await page.goto(typeof screen.path === "function" ? screen.path() : screen.path);
-    await screen.ready(page);
-    // Entry animations and toasts finish first, so colours are measured as shown (endless ones, spinners, excepted).
-    await page.waitForFunction(() =>
-      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
-    );
-    expect(await seriousViolations(page)).toEqual([]);
-    // Nothing scrolls sideways, down to 375 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await screenshot(page, `${name}-${device}`);
-    await page.close();
-  });
+  it.each(SCREENS.map((s) => [s.name, s] as const))(
+    "%s has no serious or critical axe violations",
+    async (name, screen) => {
+      const page = await newPage(screen.signedIn ? member : visitor);
+      await page.goto(typeof screen.path === "function" ? screen.path() : screen.path);
+      await screen.ready(page);
+      // Entry animations and toasts finish first, so colours are measured as shown (endless ones, spinners, excepted).
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing scrolls sideways, down to 375 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `${name}-${device}`);
+      await page.close();
+    },
+  );
 });

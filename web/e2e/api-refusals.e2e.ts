@@ -2,8 +2,8 @@
 // be answered at once and leave the server ready. Each request opens its own connection, as separate tabs and
 // clients do; the stall this guards against sat between wrangler's proxy and workerd, not in the client.
 import { request } from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
 import { transcriptionSchema } from "@verbatim/shared/transcription";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL } from "./support/env";
 import { openMultipartUploads } from "./support/r2-state";
 
@@ -18,7 +18,12 @@ interface Sent {
 function send(
   method: string,
   path: string,
-  opts: { headers?: Record<string, string>; body?: Buffer | (() => Iterable<Buffer>); cutAfter?: number; timeoutMs?: number } = {},
+  opts: {
+    headers?: Record<string, string>;
+    body?: Buffer | (() => Iterable<Buffer>);
+    cutAfter?: number;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Sent> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -26,10 +31,18 @@ function send(
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body, headers: res.headers }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body, headers: res.headers }),
+      );
     });
-    req.setTimeout(opts.timeoutMs ?? 5000, () => req.destroy(new Error(`${method} ${path}: no answer in ${opts.timeoutMs ?? 5000} ms`)));
-    req.on("error", (err) => (opts.cutAfter !== undefined ? resolve({ status: 0, ms: Date.now() - started, body: "", headers: {} }) : reject(err)));
+    req.setTimeout(opts.timeoutMs ?? 5000, () =>
+      req.destroy(new Error(`${method} ${path}: no answer in ${opts.timeoutMs ?? 5000} ms`)),
+    );
+    req.on("error", (err) =>
+      opts.cutAfter !== undefined
+        ? resolve({ status: 0, ms: Date.now() - started, body: "", headers: {} })
+        : reject(err),
+    );
     if (typeof opts.body === "function") {
       let sent = 0;
       const pieces = opts.body()[Symbol.iterator]();
@@ -50,7 +63,9 @@ function send(
 const BOUNDARY = "----verbatim-refusals";
 const multipart = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
 const filePart = (name: string, type: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
 const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
 /** An ID3-tagged "MP3" of `size` zero bytes, yielded 1 MiB at a time and never held whole. */
@@ -85,7 +100,12 @@ async function serverStaysReady() {
 }
 
 const upload = (body: Buffer | (() => Iterable<Buffer>), extra: Record<string, string> = {}, cutAfter?: number) =>
-  send("POST", "/api/transcriptions/upload", { headers: { Cookie: cookie, ...multipart, ...extra }, body, cutAfter, timeoutMs: 60_000 });
+  send("POST", "/api/transcriptions/upload", {
+    headers: { Cookie: cookie, ...multipart, ...extra },
+    body,
+    cutAfter,
+    timeoutMs: 60_000,
+  });
 
 describe("refused early by wrangler dev, and the next requests are quick", () => {
   it("a text file renamed .mp3: 415", async () => {

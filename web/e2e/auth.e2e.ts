@@ -28,12 +28,17 @@ describe("sign up, stay signed in, log out", () => {
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     // Display name from the e-mail's local part, split on dots and capitalised (spec §3).
     const id = user.email.split("@")[0]?.split(".")[1] ?? "";
-    const menu = page.getByRole("button", { name: `Account menu for Signup ${id.charAt(0).toUpperCase()}${id.slice(1)}`, exact: true });
+    const menu = page.getByRole("button", {
+      name: `Account menu for Signup ${id.charAt(0).toUpperCase()}${id.slice(1)}`,
+      exact: true,
+    });
     await menu.waitFor();
 
     // The session and the list are kept for offline use...
     await expect
-      .poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes("/api/transcriptions")), { timeout: 10_000 })
+      .poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes("/api/transcriptions")), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     await menu.click();
@@ -217,9 +222,13 @@ describe("Google sign-in error codes on the auth pages (spec §8)", () => {
     const context = await newContext();
     const page = await newPage(context);
     await page.goto("/login");
-    expect(await page.getByRole("link", { name: "Continue with Google" }).getAttribute("href")).toBe("/api/auth/google?intent=login");
+    expect(await page.getByRole("link", { name: "Continue with Google" }).getAttribute("href")).toBe(
+      "/api/auth/google?intent=login",
+    );
     await page.goto("/register");
-    expect(await page.getByRole("link", { name: "Sign up with Google" }).getAttribute("href")).toBe("/api/auth/google?intent=signup");
+    expect(await page.getByRole("link", { name: "Sign up with Google" }).getAttribute("href")).toBe(
+      "/api/auth/google?intent=signup",
+    );
     await context.close();
   });
 });

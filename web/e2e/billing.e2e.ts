@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { publicUserSchema } from "@verbatim/shared/user";
+import { describe, expect, it } from "vitest";
 import { readJson, registerViaApi, uploadViaApi } from "./support/api";
 import { newContext, newPage, screenshot, toast } from "./support/browser";
 import { JFK_MP3 } from "./support/env";

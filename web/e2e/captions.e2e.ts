@@ -28,7 +28,8 @@ describe("captions on a video", () => {
     await video.waitFor();
 
     // The captions load (or are refused) within 15 s of the page opening.
-    const loadedOrRefused = () => ((document.querySelector("video track") as HTMLTrackElement | null)?.readyState ?? 0) >= HTMLTrackElement.LOADED;
+    const loadedOrRefused = () =>
+      ((document.querySelector("video track") as HTMLTrackElement | null)?.readyState ?? 0) >= HTMLTrackElement.LOADED;
     await page.waitForFunction(loadedOrRefused, undefined, { timeout: 15_000 });
     const track = await video.evaluate((el: HTMLVideoElement) => {
       const trackEl = el.querySelector("track") as HTMLTrackElement;

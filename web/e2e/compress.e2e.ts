@@ -1,6 +1,6 @@
+import { transcriptionSchema } from "@verbatim/shared/transcription";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { newContext, newPage } from "./support/browser";
 import { BASE_URL, JFK_VIDEO } from "./support/env";
@@ -52,7 +52,10 @@ describe("compressing in the browser (ffmpeg.wasm)", () => {
     expect(listed.file_type).toBe("audio/ogg");
 
     await page.goto(`/transcription/${listed.id}`);
-    await page.getByRole("list", { name: "Full transcript" }).getByText(/ask not what your country can do for you/i).waitFor();
+    await page
+      .getByRole("list", { name: "Full transcript" })
+      .getByText(/ask not what your country can do for you/i)
+      .waitFor();
     expect(await page.locator("audio").count()).toBe(1);
     await page.getByRole("button", { name: "Play from 00:08" }).click();
     await page.waitForFunction(() => (document.querySelector("audio")?.currentTime ?? 0) >= 8);

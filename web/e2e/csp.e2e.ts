@@ -94,7 +94,9 @@ describe("the Content-Security-Policy (finding 4)", () => {
     const video = page.locator("video");
     await video.waitFor();
     await video.evaluate((v: HTMLVideoElement) => v.play());
-    await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5, undefined, {
+      timeout: 15_000,
+    });
     expect(violations).toEqual([]);
     await page.close();
   });

@@ -37,7 +37,9 @@ describe("the e2e fixture (support/fixture.ts)", () => {
       expect.arrayContaining([
         expect.stringMatching(/^uncaught Error: deliberate uncaught error/),
         expect.stringMatching(/^console\.error "deliberate console error"/),
-        expect.stringMatching(/^request failed: GET http:\/\/\S+\/api\/__fixture\/unreachable net::ERR_CONNECTION_REFUSED$/),
+        expect.stringMatching(
+          /^request failed: GET http:\/\/\S+\/api\/__fixture\/unreachable net::ERR_CONNECTION_REFUSED$/,
+        ),
         expect.stringMatching(/^HTTP 502 for GET http:\/\/\S+\/api\/__fixture\/server-error$/),
       ]),
     );

@@ -1,11 +1,11 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
 import { serverUrlSchema } from "@verbatim/shared/server-url";
 import { publicUserSchema } from "@verbatim/shared/user";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readJson, waitUntilFinished } from "./support/api";
 import { newPage, toast } from "./support/browser";
-import { solidPng } from "./support/png";
 import { BASE_URL } from "./support/env";
+import { solidPng } from "./support/png";
 import { clientContext, logOut } from "./support/session";
 
 // The real Google flows in Chromium: the app (wrangler dev) talks to oauth2-mock-server and the Calendar/Drive
@@ -75,19 +75,36 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await page.goto("/calendar");
     await page.getByRole("heading", { name: "Google Meet Calendar", level: 1 }).waitFor();
     expect(await page.getByText("Not Connected").count()).toBe(0);
-    await page.getByRole("button", { name: /Design review/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /Design review/ })
+      .first()
+      .waitFor();
     await chooseView("Week");
-    await page.getByRole("button", { name: /Design review/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /Design review/ })
+      .first()
+      .waitFor();
     await chooseView("Day");
-    await page.getByRole("button", { name: /Design review/ }).first().click();
+    await page
+      .getByRole("button", { name: /Design review/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
-    expect(await dialog.getByRole("link", { name: /Join with Google Meet/ }).getAttribute("href")).toBe("https://meet.google.com/abc-defg-hij");
+    expect(await dialog.getByRole("link", { name: /Join with Google Meet/ }).getAttribute("href")).toBe(
+      "https://meet.google.com/abc-defg-hij",
+    );
     await dialog.getByText("PIN: 123456789").waitFor();
     await page.keyboard.press("Escape");
     // The list shows upcoming meetings only.
     await page.getByRole("radio", { name: "List" }).check({ force: true });
-    await page.getByRole("button", { name: /Customer call/ }).first().waitFor();
-    await page.getByRole("button", { name: /Quarterly planning/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /Customer call/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole("button", { name: /Quarterly planning/ })
+      .first()
+      .waitFor();
   });
 
   it("creates a meeting with a Meet link", async () => {
@@ -98,11 +115,19 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await dialog.getByLabel("Attendees").fill("ada@example.com");
     await dialog.getByRole("button", { name: /Create/ }).click();
     await toast(page).filter({ hasText: "Meeting created" }).waitFor();
-    expect(await toast(page).filter({ hasText: "Meeting created" }).textContent()).toMatch(/https:\/\/meet\.google\.com\/[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{3}/);
+    expect(await toast(page).filter({ hasText: "Meeting created" }).textContent()).toMatch(
+      /https:\/\/meet\.google\.com\/[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{3}/,
+    );
     await chooseView("Day");
     await page.getByRole("radio", { name: "List" }).check({ force: true });
-    await page.getByRole("button", { name: /Launch review/ }).first().click();
-    const href = await page.getByRole("dialog").getByRole("link", { name: /Join with Google Meet/ }).getAttribute("href");
+    await page
+      .getByRole("button", { name: /Launch review/ })
+      .first()
+      .click();
+    const href = await page
+      .getByRole("dialog")
+      .getByRole("link", { name: /Join with Google Meet/ })
+      .getAttribute("href");
     expect(href).toMatch(/^https:\/\/meet\.google\.com\//);
     await page.keyboard.press("Escape");
   });
@@ -111,19 +136,30 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await page.goto("/calendar");
     await chooseView("Day");
     await page.getByRole("button", { name: "Previous day" }).click();
-    await page.getByRole("button", { name: /Weekly sync/ }).first().click();
+    await page
+      .getByRole("button", { name: /Weekly sync/ })
+      .first()
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Transcribe recording" }).click();
     // Drive read access is asked for now (a full-page trip to Google), then the transcription opens.
     await page.waitForURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     const id = page.url().split("/").pop() as string;
     expect((await waitUntilFinished(ctx, id)).status).toBe("COMPLETED");
-    await page.getByText(/ask not what your country can do for you/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/ask not what your country can do for you/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
 
     await page.goto("/calendar");
     await chooseView("Day");
     await page.getByRole("button", { name: "Previous day" }).click();
-    await page.getByRole("button", { name: /Weekly sync/ }).first().click();
-    expect(await page.getByRole("dialog").getByRole("link", { name: "Open transcript" }).getAttribute("href")).toBe(`/transcription/${id}`);
+    await page
+      .getByRole("button", { name: /Weekly sync/ })
+      .first()
+      .click();
+    expect(await page.getByRole("dialog").getByRole("link", { name: "Open transcript" }).getAttribute("href")).toBe(
+      `/transcription/${id}`,
+    );
     await page.keyboard.press("Escape");
   });
 

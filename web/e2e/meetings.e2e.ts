@@ -39,7 +39,14 @@ function fixtureMeetings() {
       },
       organizer: { displayName: "Ada Lovelace" },
     },
-    { id: "m2", summary: "Budget sync", start: { dateTime: at(0, 10) }, end: { dateTime: at(0, 10, 30) }, colorId: "4", creator: { email: "cfo@example.com" } },
+    {
+      id: "m2",
+      summary: "Budget sync",
+      start: { dateTime: at(0, 10) },
+      end: { dateTime: at(0, 10, 30) },
+      colorId: "4",
+      creator: { email: "cfo@example.com" },
+    },
     { id: "m3", summary: "Standup", start: { dateTime: at(0, 11) }, end: { dateTime: at(0, 11, 15) } },
     { id: "m4", summary: "Hiring panel", start: { dateTime: at(0, 14) }, end: { dateTime: at(0, 15) } },
     { id: "m5", summary: "Offsite", start: { date: dateOnly(1) }, end: { date: dateOnly(2) } },
@@ -123,7 +130,9 @@ describe("calendar without Google (spec §2 Meetings calendar)", () => {
     const page = await newPage(ctx);
     await page.goto("/calendar?error=google_auth_failed");
     await toast(page).filter({ hasText: "Google Authentication Failed" }).waitFor();
-    expect(await toast(page).textContent()).toContain("There was an error connecting to your Google account. Please try again.");
+    expect(await toast(page).textContent()).toContain(
+      "There was an error connecting to your Google account. Please try again.",
+    );
     await page.waitForURL(`${BASE_URL}/calendar`);
     await page.goto("/calendar?error=no_matching_account");
     await toast(page).filter({ hasText: "No Matching Account" }).waitFor();
@@ -262,7 +271,9 @@ describe("calendar with Google connected", () => {
     expect(start.getTime()).toBeGreaterThan(Date.now());
     expect(start.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
     expect(end.getTime() - start.getTime()).toBe(60 * 60 * 1000);
-    expect(await dialog.getByLabel("Time zone").inputValue()).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+    expect(await dialog.getByLabel("Time zone").inputValue()).toBe(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    );
 
     await dialog.getByLabel("Title").fill("ab");
     await dialog.getByLabel("Start", { exact: true }).fill("");
@@ -301,8 +312,12 @@ describe("calendar with Google connected", () => {
   it("says when meetings cannot be loaded", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
-    await ctx.route("**/api/google/status", (route) => route.fulfill({ json: { connected: true, profile: { email: "a@b.co" } } }));
-    await ctx.route("**/api/meetings?*", (route) => route.fulfill({ status: 401, json: { error: "Google token expired" } }));
+    await ctx.route("**/api/google/status", (route) =>
+      route.fulfill({ json: { connected: true, profile: { email: "a@b.co" } } }),
+    );
+    await ctx.route("**/api/meetings?*", (route) =>
+      route.fulfill({ status: 401, json: { error: "Google token expired" } }),
+    );
     const page = await newPage(ctx);
     await page.goto("/calendar");
     await toast(page).filter({ hasText: "Failed to load meetings" }).waitFor();
@@ -333,7 +348,9 @@ describe("integrations (spec §2 Integrations)", () => {
     await screenshot(page, "integrations-phone");
 
     // Stand in for the server's redirect to Google (google.e2e.ts goes all the way).
-    await page.route("**/api/auth/google?*", (route) => route.fulfill({ contentType: "text/html", body: "<p>Google</p>" }));
+    await page.route("**/api/auth/google?*", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<p>Google</p>" }),
+    );
     await connect.click();
     await page.waitForURL(`${BASE_URL}/api/auth/google?intent=connect&returnToUrl=%2Fintegrations`);
     expect(await page.evaluate(() => localStorage.getItem("returnToUrl"))).toBe(`${BASE_URL}/integrations`);
@@ -349,7 +366,9 @@ describe("integrations (spec §2 Integrations)", () => {
     await registerViaApi(ctx);
     let connected = true;
     await ctx.route("**/api/google/status", (route) =>
-      route.fulfill({ json: connected ? { connected: true, profile: { email: "ada@example.com" } } : { connected: false } }),
+      route.fulfill({
+        json: connected ? { connected: true, profile: { email: "ada@example.com" } } : { connected: false },
+      }),
     );
     await ctx.route("**/api/auth/google/disconnect", (route) => {
       connected = false;

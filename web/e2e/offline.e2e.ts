@@ -28,7 +28,9 @@ describe("offline-first", () => {
     const transcript = page.getByRole("list", { name: "Full transcript" });
     await transcript.getByText(/ask not what your country can do for you/i).waitFor();
     // Saved to IndexedDB (writes are batched for a second).
-    await expect.poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes(id)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes(id)), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByTestId("offline-indicator").count()).toBe(0);
 
     // Requests made offline fail: that is the condition under test.
@@ -54,23 +56,33 @@ describe("offline-first", () => {
     allowPageErrors(/net::ERR_INTERNET_DISCONNECTED$/); // still offline, from the test above
     await page.getByRole("link", { name: "New Transcription" }).first().click();
     await page.getByRole("heading", { name: "Upload Audio or Video" }).waitFor();
-    await page.getByText("You're offline. Files you upload now are queued and sent when the connection returns.").waitFor();
+    await page
+      .getByText("You're offline. Files you upload now are queued and sent when the connection returns.")
+      .waitFor();
     await page.getByTestId("file-input").setInputFiles(JFK_MP3);
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
     const row = page.getByTestId("upload-row");
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "queued");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "queued",
+    );
     expect(await row.textContent()).toContain("Queued: uploads when you're back online");
     await screenshot(page, "upload-queued-offline");
 
     // Still queued after a reload: the file waits in IndexedDB.
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "queued");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "queued",
+    );
 
     await context.setOffline(false);
     await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 30_000 });
     await page.waitForURL(`${BASE_URL}/`);
     // The list comes from the offline cache first, then from the server: allow for the refetch on a busy machine.
-    await expect.poll(async () => page.getByTestId("transcription-card").filter({ hasText: "jfk.mp3" }).count(), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => page.getByTestId("transcription-card").filter({ hasText: "jfk.mp3" }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(2);
     expect(await page.getByTestId("offline-indicator").count()).toBe(0);
   });
 });

@@ -11,7 +11,10 @@ const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.s
 const PRICES = { monthly: "price_e2e_monthly", annual: "price_e2e_annual" };
 
 /** Answers GET /api/subscription with given states (the page's rules are client-side); the real flow is billing.e2e.ts. */
-async function subscriptionIs(page: Page, ...states: Array<{ plan: "FREE" | "PRO"; status: string; prices?: typeof PRICES | null }>) {
+async function subscriptionIs(
+  page: Page,
+  ...states: Array<{ plan: "FREE" | "PRO"; status: string; prices?: typeof PRICES | null }>
+) {
   let call = 0;
   await page.route("**/api/subscription", (route) => {
     const state = states[Math.min(call++, states.length - 1)] as (typeof states)[number];
@@ -28,14 +31,26 @@ describe("landing page (spec §1, §2 '/ and /home')", () => {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.getByTestId("hours-counter").textContent()).toBe("12,068,336");
-      for (const heading of ["Everything you need from a recording", "How it works", "What teams say", "Frequently asked questions"]) {
+      for (const heading of [
+        "Everything you need from a recording",
+        "How it works",
+        "What teams say",
+        "Frequently asked questions",
+      ]) {
         await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
       }
     }
     // The spec's marketing claims, stated as given.
     const text = await page.locator("main").textContent();
     // The one Free plan the server enforces (README "Deviations from the spec").
-    for (const claim of ["98 languages", "10 hours", "5GB", "50 files per batch", "3 free transcriptions a month, up to 5 minutes each", "DivX"]) {
+    for (const claim of [
+      "98 languages",
+      "10 hours",
+      "5GB",
+      "50 files per batch",
+      "3 free transcriptions a month, up to 5 minutes each",
+      "DivX",
+    ]) {
       expect(text).toContain(claim);
     }
     expect(await page.locator("main ol > li").count()).toBe(3);
@@ -44,7 +59,9 @@ describe("landing page (spec §1, §2 '/ and /home')", () => {
     const question = page.getByText("Which file formats can I upload?");
     await question.focus();
     await page.keyboard.press("Enter");
-    await page.getByText(/MP3, MP4, WAV, OGG, OGV, MPEG, M4A, FLAC, 3GP, MOV, MPG, WEBM, VOB, WMA, MTS, TS, QuickTime and DivX/).waitFor();
+    await page
+      .getByText(/MP3, MP4, WAV, OGG, OGV, MPEG, M4A, FLAC, 3GP, MOV, MPG, WEBM, VOB, WMA, MTS, TS, QuickTime and DivX/)
+      .waitFor();
 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "landing");

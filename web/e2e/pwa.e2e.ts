@@ -40,7 +40,12 @@ describe("progressive web app", () => {
     // A real profile: Chromium never offers installation in an incognito-like context.
     const profile = mkdtempSync(join(tmpdir(), "verbatim-profile-"));
     const context = watchContext(
-      await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: BASE_URL, viewport: DESKTOP }),
+      await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        baseURL: BASE_URL,
+        viewport: DESKTOP,
+      }),
     );
     await registerViaApi(context);
     const page = await newPage(context);

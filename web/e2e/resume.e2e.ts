@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorSchema } from "@verbatim/shared/errors";
 import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { resumableUploadSchema } from "@verbatim/shared/upload";
+import type { BrowserContext, Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { newContext, newPage, screenshot } from "./support/browser";
@@ -24,7 +24,21 @@ beforeAll(async () => {
   // 72 s (≈110 MB). Silence costs the engine little: its VAD skips it.
   dir = mkdtempSync(join(tmpdir(), "verbatim-resume-"));
   recording = join(dir, "board-meeting.wav");
-  execFileSync("sox", [JFK_FLAC, "-r", "48000", "-c", "8", "-b", "32", "-e", "floating-point", recording, "pad", "0", "61"]);
+  execFileSync("sox", [
+    JFK_FLAC,
+    "-r",
+    "48000",
+    "-c",
+    "8",
+    "-b",
+    "32",
+    "-e",
+    "floating-point",
+    recording,
+    "pad",
+    "0",
+    "61",
+  ]);
   expect(statSync(recording).size).toBeGreaterThan(RESUMABLE_FROM);
   context = await newContext();
   await registerViaApi(context);
@@ -87,7 +101,9 @@ describe("a large upload cut short by a reload", () => {
     await page.getByTestId("file-input").setInputFiles(recording);
     // Chosen again, it shows as the file to send, not as unfinished.
     await unfinished(page).waitFor({ state: "detached" });
-    const completed = page.waitForResponse((r) => /\/api\/uploads\/[^/]+\/complete$/.test(r.url()), { timeout: 120_000 });
+    const completed = page.waitForResponse((r) => /\/api\/uploads\/[^/]+\/complete$/.test(r.url()), {
+      timeout: 120_000,
+    });
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
     await page.getByText("File uploaded successfully! Redirecting...").waitFor({ timeout: 120_000 });
     const transcription = await readJson(await completed, transcriptionSchema);

@@ -230,7 +230,9 @@ describe("account (spec §2 Account)", () => {
     const ctx = await clientContext();
     const user = await registerViaApi(ctx);
     const elsewhere = await clientContext();
-    const login = await elsewhere.request.post("/api/login", { data: { username: user.username, password: user.password } });
+    const login = await elsewhere.request.post("/api/login", {
+      data: { username: user.username, password: user.password },
+    });
     expect(login.ok()).toBe(true);
 
     const page = await newPage(ctx);

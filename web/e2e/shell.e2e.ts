@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
-import { PHONE, newContext, newPage, screenshot } from "./support/browser";
+import { newContext, newPage, PHONE, screenshot } from "./support/browser";
 import { BASE_URL } from "./support/env";
 
 describe("routes and redirects (spec §2)", () => {
@@ -64,7 +64,13 @@ describe("app shell (spec §2)", () => {
     await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.waitFor();
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Calendar", "Transcripts", "Integrations", "Settings", "Subscription"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "Calendar",
+      "Transcripts",
+      "Integrations",
+      "Settings",
+      "Subscription",
+    ]);
     expect(await nav.getByRole("link", { name: "Transcripts" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.getByRole("link", { name: "Calendar" }).getAttribute("aria-current")).toBeNull();
     // 15rem wide at the default 16px root size.

@@ -56,10 +56,28 @@ describe("list states (spec §2)", () => {
     await page.route("**/api/transcriptions", (route) =>
       json(route, [
         transcription({ id: "a", file_name: "old.mp3", created_at: "2026-01-01T10:00:00.000Z" }),
-        transcription({ id: "b", file_name: "running.mp3", status: "PROCESSING", progress_percentage: null, text: null }),
+        transcription({
+          id: "b",
+          file_name: "running.mp3",
+          status: "PROCESSING",
+          progress_percentage: null,
+          text: null,
+        }),
         transcription({ id: "c", file_name: "again.mp3", status: "REPROCESSING", progress_percentage: 70, text: null }),
-        transcription({ id: "d", file_name: "empty.mp3", status: "COMPLETED_WITH_ERRORS", text: null, created_at: "2026-02-01T10:00:00.000Z" }),
-        transcription({ id: "e", file_name: "broken.mp3", status: "FAILED", text: null, error_message: "Not a recording" }),
+        transcription({
+          id: "d",
+          file_name: "empty.mp3",
+          status: "COMPLETED_WITH_ERRORS",
+          text: null,
+          created_at: "2026-02-01T10:00:00.000Z",
+        }),
+        transcription({
+          id: "e",
+          file_name: "broken.mp3",
+          status: "FAILED",
+          text: null,
+          error_message: "Not a recording",
+        }),
       ]),
     );
     await page.goto("/dashboard");
@@ -91,7 +109,9 @@ describe("list states (spec §2)", () => {
     let calls = 0;
     await page.route("**/api/transcriptions", (route) => {
       calls++;
-      return json(route, [transcription({ status: calls < 3 ? "PROCESSING" : "COMPLETED", progress_percentage: calls < 3 ? 40 : 100 })]);
+      return json(route, [
+        transcription({ status: calls < 3 ? "PROCESSING" : "COMPLETED", progress_percentage: calls < 3 ? 40 : 100 }),
+      ]);
     });
     // The page's timers run on a fake clock the test moves on: each poll comes when due, in no real time.
     await page.clock.install();
@@ -126,7 +146,10 @@ describe("detail states (spec §2, §4, §8)", () => {
   it("while processing: live status box, still-processing tabs, Download disabled; then the completion toast", async () => {
     let status = "PROCESSING";
     await page.route("**/api/transcriptions/t-1", (route) =>
-      json(route, transcription({ status, text: status === "COMPLETED" ? "[00:00] Done." : null, progress_percentage: 30 })),
+      json(
+        route,
+        transcription({ status, text: status === "COMPLETED" ? "[00:00] Done." : null, progress_percentage: 30 }),
+      ),
     );
     await page.route("**/api/transcriptions/t-1/trace", (route) =>
       json(route, {
@@ -141,7 +164,9 @@ describe("detail states (spec §2, §4, §8)", () => {
     await box.getByText("Transcribing the recording").waitFor();
     expect(await box.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("30");
     expect(await box.textContent()).toContain("No text yet");
-    await page.getByText("This transcription is still processing. The transcript will appear here once it's ready.").waitFor();
+    await page
+      .getByText("This transcription is still processing. The transcript will appear here once it's ready.")
+      .waitFor();
     expect(await page.getByRole("button", { name: "Download" }).isDisabled()).toBe(true);
 
     status = "COMPLETED";
@@ -154,13 +179,20 @@ describe("detail states (spec §2, §4, §8)", () => {
     let status = "PROCESSING";
     await page.route("**/api/transcriptions/t-1", (route) => json(route, transcription({ status })));
     await page.route("**/api/transcriptions/t-1/trace", (route) =>
-      json(route, { transcription: { status, progressPercentage: 90, createdAt: "2026-03-04T14:05:00.000Z" }, logs: [], hasText: true, textLength: 30 }),
+      json(route, {
+        transcription: { status, progressPercentage: 90, createdAt: "2026-03-04T14:05:00.000Z" },
+        logs: [],
+        hasText: true,
+        textLength: 30,
+      }),
     );
     await page.goto("/transcription/t-1");
     await page.getByTestId("processing-status").waitFor();
     status = "COMPLETED_WITH_ERRORS";
     await toast(page).filter({ hasText: "Transcription completed with timestamps" }).waitFor({ timeout: 10_000 });
-    expect(await toast(page).textContent()).toContain("standup.m4a has been processed with timestamps and minor analysis errors");
+    expect(await toast(page).textContent()).toContain(
+      "standup.m4a has been processed with timestamps and minor analysis errors",
+    );
   });
 
   it("ignores malformed analysis JSON and shows each tab's empty message", async () => {
@@ -174,7 +206,9 @@ describe("detail states (spec §2, §4, §8)", () => {
         }),
       ),
     );
-    await page.route("**/api/transcriptions/t-1/segments", (route) => json(route, { message: "The timed transcript is not ready yet" }, 404));
+    await page.route("**/api/transcriptions/t-1/segments", (route) =>
+      json(route, { message: "The timed transcript is not ready yet" }, 404),
+    );
     await page.goto("/transcription/t-1");
     // No segments: the [mm:ss] markers of the text make the timed lines.
     const lines = page.getByRole("list", { name: "Full transcript" });
@@ -200,7 +234,13 @@ describe("detail states (spec §2, §4, §8)", () => {
         route,
         transcription({
           key_points: JSON.stringify(["Ship on Friday"]),
-          summary_analysis: JSON.stringify({ overview: "A short standup.", duration: "8 seconds", tone: "Upbeat", speakers: "Two", topics: ["Release"] }),
+          summary_analysis: JSON.stringify({
+            overview: "A short standup.",
+            duration: "8 seconds",
+            tone: "Upbeat",
+            speakers: "Two",
+            topics: ["Release"],
+          }),
         }),
       ),
     );

@@ -41,7 +41,10 @@ describe("a recording from upload to deletion", () => {
         const bar = el?.querySelector('[role="progressbar"]');
         const entry = `${el?.getAttribute("data-status")}:${bar?.getAttribute("aria-valuenow") ?? "-"}`;
         if (el && w.seen[w.seen.length - 1] !== entry) w.seen.push(entry);
-        if (w.successAt === undefined && document.body.textContent?.includes("File uploaded successfully! Redirecting...")) {
+        if (
+          w.successAt === undefined &&
+          document.body.textContent?.includes("File uploaded successfully! Redirecting...")
+        ) {
           w.successAt = performance.now();
         }
       };
@@ -154,15 +157,14 @@ describe("a recording from upload to deletion", () => {
     await page.getByRole("button", { name: "Download" }).click();
     const dialog = page.getByRole("dialog", { name: "Export Options" });
     await dialog.getByText("Choose a file format to download your transcription.").waitFor();
-    expect(await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
-      "pdf",
-      "docx",
-      "txt",
-      "csv",
-      "json",
-    ]);
+    expect(
+      await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(["pdf", "docx", "txt", "csv", "json"]);
     expect(await dialog.getByRole("radio", { name: /TXT/ }).isChecked()).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.txt$/);
     const text = await downloadText(download);
     expect(text).toContain("[00:00]");
@@ -196,21 +198,26 @@ describe("a recording from upload to deletion", () => {
     await page.getByText("1 selected").waitFor();
     await page.getByRole("button", { name: "Export selected" }).click();
     const dialog = page.getByRole("dialog", { name: "Export Options" });
-    expect(await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
-      "pdf",
-      "docx",
-      "txt",
-      "csv",
-      "srt",
-      "vtt",
+    expect(
+      await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(["pdf", "docx", "txt", "csv", "srt", "vtt"]);
+    const [zip] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download" }).click(),
     ]);
-    const [zip] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
-    expect(readFileSync((await zip.path()) ?? "").subarray(0, 2).toString()).toBe("PK");
+    expect(
+      readFileSync((await zip.path()) ?? "")
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
 
     await renamed.getByRole("button", { name: "Download Inaugural address" }).click();
     await dialog.getByRole("radio", { name: /SRT/ }).check();
-    const [srt] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+    const [srt] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download" }).click(),
+    ]);
     // The download is named after the new name (spec §5: name + _transcript).
     expect(srt.suggestedFilename()).toMatch(/^Inaugural address_transcript\.srt$/);
     expect(await downloadText(srt)).toMatch(/^1\r?\n00:00:00,000 --> /);
@@ -221,7 +228,9 @@ describe("a recording from upload to deletion", () => {
     await renamed.getByRole("button", { name: "Delete Inaugural address" }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure?" });
     await dialog
-      .getByText("This will permanently delete this transcription and all associated data. This action cannot be undone.")
+      .getByText(
+        "This will permanently delete this transcription and all associated data. This action cannot be undone.",
+      )
       .waitFor();
     // Cancel keeps it.
     await dialog.getByRole("button", { name: "Cancel" }).click();

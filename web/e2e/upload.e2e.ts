@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { transcriptionSchema } from "@verbatim/shared/transcription";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { readJson, registerViaApi } from "./support/api";
-import { PHONE, newContext, newPage, screenshot, toast } from "./support/browser";
+import { newContext, newPage, PHONE, screenshot, toast } from "./support/browser";
 import { BASE_URL, JFK_FLAC, JFK_MP3 } from "./support/env";
 
 let dir: string;
@@ -49,7 +49,9 @@ describe("upload validation (spec §5)", () => {
     await page.getByText("Video: MP4, WEBM, MOV, AVI").waitFor();
     expect(await page.getByRole("button", { name: "Upload & Transcribe" }).isDisabled()).toBe(true);
     // The button is disabled without a file; the form itself still refuses an empty submission.
-    await page.locator("form[aria-label='Upload recordings']").evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    await page
+      .locator("form[aria-label='Upload recordings']")
+      .evaluate((form) => (form as HTMLFormElement).requestSubmit());
     expect(await inlineError().textContent()).toBe("Please select a file to upload.");
     await screenshot(page, "upload-empty");
   });
@@ -67,7 +69,9 @@ describe("upload validation (spec §5)", () => {
     const notes = join(dir, "notes.txt");
     writeFileSync(notes, "meeting notes");
     await choose(notes);
-    expect(await inlineError().textContent()).toBe("Supported formats: MP3, MP4, WAV, M4A, AAC, FLAC, WEBM, OGG, MOV, AVI");
+    expect(await inlineError().textContent()).toBe(
+      "Supported formats: MP3, MP4, WAV, M4A, AAC, FLAC, WEBM, OGG, MOV, AVI",
+    );
     await toast(page).filter({ hasText: "Invalid file" }).waitFor();
     expect(await rows().count()).toBe(0);
     await screenshot(page, "upload-invalid");
@@ -142,7 +146,9 @@ describe("sending files", () => {
         new Promise<string[]>((resolve) => {
           const seen = new Set<string>();
           const observer = new MutationObserver(() => {
-            const row = [...document.querySelectorAll('[data-testid="upload-row"]')].find((r) => r.textContent?.includes("jfk.flac"));
+            const row = [...document.querySelectorAll('[data-testid="upload-row"]')].find((r) =>
+              r.textContent?.includes("jfk.flac"),
+            );
             const value = row?.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
             if (value && value !== "0" && value !== "100") seen.add(value);
             if (seen.size >= 3 || row?.getAttribute("data-status") === "processing") {
@@ -150,7 +156,12 @@ describe("sending files", () => {
               resolve([...seen]);
             }
           });
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow", "data-status"] });
+          observer.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ["aria-valuenow", "data-status"],
+          });
         }),
     );
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
@@ -166,7 +177,9 @@ describe("sending files", () => {
     await throttleUploads(50 * 1024);
     await choose(JFK_FLAC);
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "uploading");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "uploading",
+    );
     // Leaving mid-upload would lose it: the page asks the browser to confirm leaving.
     const leaving = () =>
       page.evaluate(() => {
@@ -176,7 +189,9 @@ describe("sending files", () => {
       });
     expect(await leaving()).toBe(true);
     await page.getByRole("button", { name: "Stop uploading jfk.flac" }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "error");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="upload-row"]')?.getAttribute("data-status") === "error",
+    );
     expect(await rows().textContent()).toContain("Upload aborted");
     await toast(page).filter({ hasText: "Upload Failed" }).waitFor();
     // It can be sent again, or removed.
@@ -200,14 +215,27 @@ describe("resumable upload of a recording over 500MB", () => {
     // Creating and completing go through the browser's network stack; the part PUTs (XHR) are answered in the
     // page, which also counts how many are in flight at once and fails part 2 once.
     await page.route("**/api/uploads", async (route) => {
-      expect(route.request().postDataJSON()).toEqual({ fileName: "all-day-workshop.mp3", fileType: "audio/mpeg", size });
-      await route.fulfill({ status: 201, json: { id: "up-1", fileName: "all-day-workshop.mp3", size, partSize, partCount, parts: [] } });
+      expect(route.request().postDataJSON()).toEqual({
+        fileName: "all-day-workshop.mp3",
+        fileType: "audio/mpeg",
+        size,
+      });
+      await route.fulfill({
+        status: 201,
+        json: { id: "up-1", fileName: "all-day-workshop.mp3", size, partSize, partCount, parts: [] },
+      });
     });
     await page.route("**/api/uploads/up-1/complete", async (route) => {
       completed++;
       await route.fulfill({
         status: 201,
-        json: { id: "t-up-1", status: "PENDING", file_name: "all-day-workshop.mp3", name: null, progress_percentage: 0 },
+        json: {
+          id: "t-up-1",
+          status: "PENDING",
+          file_name: "all-day-workshop.mp3",
+          name: null,
+          progress_percentage: 0,
+        },
       });
     });
     await page.evaluate(() => {
@@ -217,12 +245,19 @@ describe("resumable upload of a recording over 500MB", () => {
       w.maxInFlight = 0;
       const open = XMLHttpRequest.prototype.open;
       const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { partNumber?: number }, method: string, url: string | URL) {
+      XMLHttpRequest.prototype.open = function (
+        this: XMLHttpRequest & { partNumber?: number },
+        method: string,
+        url: string | URL,
+      ) {
         const match = /\/api\/uploads\/up-1\/parts\/(\d+)$/.exec(String(url));
         this.partNumber = match ? Number(match[1]) : undefined;
         return open.call(this, method, url, true);
       } as typeof open;
-      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { partNumber?: number }, body?: Document | XMLHttpRequestBodyInit | null) {
+      XMLHttpRequest.prototype.send = function (
+        this: XMLHttpRequest & { partNumber?: number },
+        body?: Document | XMLHttpRequestBodyInit | null,
+      ) {
         const n = this.partNumber;
         if (n === undefined) return send.call(this, body);
         const bytes = (body as Blob).size;
@@ -233,7 +268,9 @@ describe("resumable upload of a recording over 500MB", () => {
         const fail = n === 2 && attempt.length === 1;
         setTimeout(() => {
           w.inFlight--;
-          this.upload.dispatchEvent(new ProgressEvent("progress", { lengthComputable: true, loaded: bytes, total: bytes }));
+          this.upload.dispatchEvent(
+            new ProgressEvent("progress", { lengthComputable: true, loaded: bytes, total: bytes }),
+          );
           Object.defineProperty(this, "status", { value: fail ? 503 : 200 });
           Object.defineProperty(this, "responseText", {
             value: JSON.stringify(fail ? { message: "Try again" } : { partNumber: n, etag: `etag-${n}` }),
@@ -254,7 +291,11 @@ describe("resumable upload of a recording over 500MB", () => {
       return { parts: w.parts, maxInFlight: w.maxInFlight };
     });
     // Every part once, with its exact size (the last one shorter); part 2 twice after its 503.
-    expect(Object.keys(parts).map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: partCount }, (_, i) => i + 1));
+    expect(
+      Object.keys(parts)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: partCount }, (_, i) => i + 1));
     for (const [n, attempts] of Object.entries(parts)) {
       expect(attempts.length).toBe(Number(n) === 2 ? 2 : 1);
       expect(attempts[0]).toBe(Number(n) === partCount ? size - partSize * (partCount - 1) : partSize);

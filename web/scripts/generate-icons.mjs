@@ -8,7 +8,8 @@ const THEME = "#4f46e5";
 const publicDir = fileURLToPath(new URL("../public/", import.meta.url));
 
 // Waveform bars on a 32×32 grid; the same drawing as components/layout/logo.tsx.
-const BARS = '<path d="M8 13v6M12 10v12M16 7v18M20 11v10M24 14v4" stroke="#fff" stroke-width="2.5" stroke-linecap="round" fill="none"/>';
+const BARS =
+  '<path d="M8 13v6M12 10v12M16 7v18M20 11v10M24 14v4" stroke="#fff" stroke-width="2.5" stroke-linecap="round" fill="none"/>';
 
 /** The regular icon: a rounded tile, transparent corners. */
 const tile = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Verbatim</title><rect width="32" height="32" rx="8" fill="${THEME}"/>${BARS}</svg>`;

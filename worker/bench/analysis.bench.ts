@@ -34,7 +34,10 @@ async function bundleSizes(): Promise<string> {
   const wrangler = fileURLToPath(new URL("../node_modules/.bin/wrangler", import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), "analysis-bundle-"));
   try {
-    writeFileSync(join(dir, "wrangler.toml"), 'name = "bench"\ncompatibility_date = "2026-04-26"\ncompatibility_flags = ["nodejs_compat"]\n');
+    writeFileSync(
+      join(dir, "wrangler.toml"),
+      'name = "bench"\ncompatibility_date = "2026-04-26"\ncompatibility_flags = ["nodejs_compat"]\n',
+    );
     const entries = {
       "empty Worker": "export default { fetch: () => new Response('ok') };",
       "offline engine": `import { analyseOffline } from ${JSON.stringify(fileURLToPath(new URL("../src/analysis/offline/index.ts", import.meta.url)))};
@@ -46,7 +49,16 @@ export default { fetch: async (r) => Response.json(await runAnalysis(await r.jso
       writeFileSync(join(dir, `entry${k}.js`), source);
       const out = execFileSync(
         wrangler,
-        ["deploy", "--dry-run", "--minify", "--outdir", join(dir, `out${k}`), "-c", join(dir, "wrangler.toml"), join(dir, `entry${k}.js`)],
+        [
+          "deploy",
+          "--dry-run",
+          "--minify",
+          "--outdir",
+          join(dir, `out${k}`),
+          "-c",
+          join(dir, "wrangler.toml"),
+          join(dir, `entry${k}.js`),
+        ],
         { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
       );
       const gzip = /gzip: ([\d.]+) KiB/.exec(out)?.[1];

@@ -6,7 +6,8 @@ import { createApp } from "./app";
 // caller gets 401 from every private route, before its input is even validated (a malformed body or query
 // would otherwise answer 400 and say what the route expects).
 
-const toUrl = (path: string) => path.replace(/:([^/{]+)(\{[^}]*\})?/g, "1").replace(/^\/api\/ffmpeg\/1$/, "/api/ffmpeg/none.js");
+const toUrl = (path: string) =>
+  path.replace(/:([^/{]+)(\{[^}]*\})?/g, "1").replace(/^\/api\/ffmpeg\/1$/, "/api/ffmpeg/none.js");
 const routes = createApp()
   .routes.filter((r) => r.method !== "ALL")
   .map((r) => ({ method: r.method, url: toUrl(r.path), path: r.path }));
@@ -25,20 +26,29 @@ const PUBLIC = new Set([
 
 /** A request no route would accept: a body that is not JSON, and no query. */
 const malformed = (method: string) =>
-  method === "GET" || method === "HEAD" ? { method } : { method, body: "not json", headers: { "Content-Type": "text/plain" } };
+  method === "GET" || method === "HEAD"
+    ? { method }
+    : { method, body: "not json", headers: { "Content-Type": "text/plain" } };
 
 describe("signing in", () => {
   it("is required by every route but the public ones, before anything else is checked", async () => {
     const answered: Record<string, number> = {};
     for (const r of routes) answered[`${r.method} ${r.path}`] = (await api(r.url, malformed(r.method))).status;
-    const refused = Object.entries(answered).filter(([, status]) => status === 401).map(([route]) => route);
+    const refused = Object.entries(answered)
+      .filter(([, status]) => status === 401)
+      .map(([route]) => route);
     const privateRoutes = routes.map((r) => `${r.method} ${r.path}`).filter((r) => !PUBLIC.has(r));
     expect(privateRoutes.length).toBeGreaterThan(30);
     expect(new Set(refused)).toEqual(new Set(privateRoutes));
   });
 
   it("gives a signed-out caller the same answer under a private area whatever the path", async () => {
-    for (const url of ["/api/transcriptions", "/api/transcriptions/1/nothing", "/api/user/nothing", "/api/uploads/1/parts/x"]) {
+    for (const url of [
+      "/api/transcriptions",
+      "/api/transcriptions/1/nothing",
+      "/api/user/nothing",
+      "/api/uploads/1/parts/x",
+    ]) {
       const res = await api(url);
       expect(res.status, url).toBe(401);
       expect(await res.json()).toEqual({ message: "Not authenticated" });

@@ -56,7 +56,9 @@ export function createApp() {
         summary: "This document: the whole API as OpenAPI 3.1",
         tag: "meta",
         auth: false,
-        responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } } },
+        responses: {
+          200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } },
+        },
       }),
       async (c) => c.json(await apiDocument(mounted)),
     );

@@ -47,7 +47,9 @@ export function buildLongRecording() {
     sox(long, file, "trim", String(from), ...(last ? [] : [String(start + CHUNK_SECONDS - from)]));
     chunks.push({ file, start: from });
   }
-  const reference = Array.from({ length: REPEATS }, () => CLIPS.map((c) => references[c])).flat().join(" ");
+  const reference = Array.from({ length: REPEATS }, () => CLIPS.map((c) => references[c]))
+    .flat()
+    .join(" ");
   writeFileSync(join(dir, "reference.txt"), reference);
   return { long, duration, chunks, clips, clipReferences: CLIPS.map((c) => references[c] as string), reference };
 }

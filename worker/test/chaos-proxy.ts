@@ -36,7 +36,10 @@ export async function startChaosProxy(engine: () => Promise<{ port: number }>, f
         req.pipe(upstream);
       },
       // An engine that cannot start is a permanent failure, said in the job's error and the test's output.
-      (err: Error) => res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: err.message } })),
+      (err: Error) =>
+        res
+          .writeHead(500, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: { message: err.message } })),
     );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

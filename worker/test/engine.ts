@@ -42,7 +42,10 @@ export async function startEngine(timeoutMs = 120_000): Promise<Engine> {
   });
   let log = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`the speech engine did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`the speech engine did not start in ${timeoutMs} ms:\n${log}`)),
+      timeoutMs,
+    );
     const fail = (err: Error) => {
       clearTimeout(timer);
       child.kill("SIGTERM");

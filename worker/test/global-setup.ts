@@ -1,10 +1,10 @@
 import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
+import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
 import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { type Engine, startEngine } from "./engine";
-// @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
-import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -15,7 +15,13 @@ declare module "vitest" {
     proxyUrl: string;
     /** The Worker's Stripe settings, pointing at stripe-mock. */
     stripeVars: Record<string, string>;
-    longRecording: { duration: number; chunks: { name: string; start: number }[]; clips: string[]; clipReferences: string[]; reference: string };
+    longRecording: {
+      duration: number;
+      chunks: { name: string; start: number }[];
+      clips: string[];
+      clipReferences: string[];
+      reference: string;
+    };
   }
 }
 

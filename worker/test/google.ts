@@ -32,14 +32,18 @@ export async function begin(query: Record<string, string>, cookie?: string) {
 
 /** "Google" signs `email` in and answers with the redirect back to the app's callback. */
 export async function atGoogle(authorizeUrl: string, email: string) {
-  const res = await fetch(authorizeUrl, { redirect: "manual", headers: { Cookie: `fake_google_user=${encodeURIComponent(email)}` } });
+  const res = await fetch(authorizeUrl, {
+    redirect: "manual",
+    headers: { Cookie: `fake_google_user=${encodeURIComponent(email)}` },
+  });
   const back = new URL(res.headers.get("Location") ?? "");
   return `${back.pathname}${back.search}`;
 }
 
 export async function callback(pathAndQuery: string, cookie: string): Promise<FlowResult> {
   const response = await api(pathAndQuery, { cookie, redirect: "manual" });
-  const session = cookiePairs(response).find((c) => c.startsWith("verbatim_session=") && c !== "verbatim_session=") ?? "";
+  const session =
+    cookiePairs(response).find((c) => c.startsWith("verbatim_session=") && c !== "verbatim_session=") ?? "";
   return { location: response.headers.get("Location") ?? "", session, response };
 }
 

@@ -19,7 +19,11 @@ export async function api(path: string, init: ApiInit = {}) {
  * The same request through the app with some settings changed (vars as an operator would set them), e.g. the
  * production abuse limits, which the test configuration raises for every other test.
  */
-export async function apiWithEnv(vars: Partial<Record<keyof Cloudflare.Env, string | undefined>>, path: string, init: ApiInit = {}) {
+export async function apiWithEnv(
+  vars: Partial<Record<keyof Cloudflare.Env, string | undefined>>,
+  path: string,
+  init: ApiInit = {},
+) {
   const ctx = createExecutionContext();
   const res = await createApp().fetch(apiRequest(path, init), { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
@@ -73,5 +77,7 @@ export function setCookies(res: Response): string[] {
 /** Setup shortcut for tests about something else than payments: the account is PRO, so no plan limit applies. */
 export async function makePro(userId: string) {
   const { env } = await import("cloudflare:test");
-  await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'active' WHERE id = ?").bind(userId).run();
+  await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'active' WHERE id = ?")
+    .bind(userId)
+    .run();
 }

@@ -38,18 +38,27 @@ export interface WordBox {
 }
 
 const decodeEntities = (s: string) =>
-  s.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
+  s
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
 
 /** Every word with its box in points, top-left origin (`pdftotext -bbox`). */
 export function pdfWords(pdf: Uint8Array): WordBox[] {
   const html = withPdf(pdf, (path) =>
-    execFileSync("pdftotext", ["-bbox", "-enc", "UTF-8", path, "-"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }),
+    execFileSync("pdftotext", ["-bbox", "-enc", "UTF-8", path, "-"], {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    }),
   );
   const words: WordBox[] = [];
   let page = 0;
   let pageWidth = 0;
   let pageHeight = 0;
-  const tag = /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+  const tag =
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
   for (const m of html.matchAll(tag)) {
     if (m[1]) {
       page++;
@@ -75,7 +84,18 @@ export function pdfWords(pdf: Uint8Array): WordBox[] {
 export function renderPage(pdf: Uint8Array, page: number): { width: number; height: number; pixels: Uint8Array } {
   return withPdf(pdf, (path, dir) => {
     const prefix = join(dir, "page");
-    execFileSync("pdftoppm", ["-r", "72", "-gray", "-f", String(page), "-l", String(page), "-singlefile", path, prefix]);
+    execFileSync("pdftoppm", [
+      "-r",
+      "72",
+      "-gray",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      path,
+      prefix,
+    ]);
     const pgm = readFileSync(`${prefix}.pgm`);
     // Binary PGM: "P5", width, height, maxval, each followed by one whitespace byte, then the pixels.
     const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString("latin1"));

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { ORIGIN } from "./http";
-import { exports } from "cloudflare:workers";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 const stripe = new Stripe("sk_test_unused", { httpClient: Stripe.createFetchHttpClient() });
@@ -31,14 +31,23 @@ export const subscriptionObject = (v: { id: string; customer: string; userId?: s
   metadata: v.userId ? { user_id: v.userId } : {},
   cancel_at: null,
   ended_at: v.status === "canceled" ? Math.floor(Date.now() / 1000) : null,
-  items: { object: "list", data: [{ id: "si_test", object: "subscription_item", current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }] },
+  items: {
+    object: "list",
+    data: [
+      { id: "si_test", object: "subscription_item", current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 },
+    ],
+  },
 });
 
 export const invoiceObject = (v: { subscription: string; customer: string }) => ({
   id: `in_test_${seq++}`,
   object: "invoice",
   customer: v.customer,
-  parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: v.subscription, metadata: {} } },
+  parent: {
+    type: "subscription_details",
+    quote_details: null,
+    subscription_details: { subscription: v.subscription, metadata: {} },
+  },
 });
 
 /** Posts an event to the webhook, signed as Stripe signs it (or with another secret / header). */

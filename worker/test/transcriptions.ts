@@ -44,7 +44,8 @@ export async function waitUntilDone(cookie: string, id: string, timeoutMs = 150_
         return null;
       });
       if (now && seen.at(-1) !== now.progress_percentage) seen.push(now.progress_percentage);
-      if (now && ACTIVE_STATUSES.includes(now.status)) throw new Error(`transcription ${id} is still ${now.status} after ${timeoutMs} ms`);
+      if (now && ACTIVE_STATUSES.includes(now.status))
+        throw new Error(`transcription ${id} is still ${now.status} after ${timeoutMs} ms`);
       return now;
     },
     { timeout: timeoutMs, interval: 200 },

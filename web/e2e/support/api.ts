@@ -27,7 +27,10 @@ export async function registerViaApi(context: BrowserContext, user = uniqueUser(
 }
 
 /** A response's JSON body, checked against its wire schema (shared/): a drifted shape fails where it is read. */
-export async function readJson<S extends z.ZodType>(response: { json(): Promise<unknown> }, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  response: { json(): Promise<unknown> },
+  schema: S,
+): Promise<z.output<S>> {
   return schema.parse(await response.json());
 }
 
@@ -41,7 +44,11 @@ export async function uploadViaApi(context: BrowserContext, path: string, mimeTy
 }
 
 /** The transcription as the API returns it now, checked against the wire schema. */
-export async function getTranscription(context: BrowserContext, id: string, timeoutMs?: number): Promise<Transcription> {
+export async function getTranscription(
+  context: BrowserContext,
+  id: string,
+  timeoutMs?: number,
+): Promise<Transcription> {
   const response = await context.request.get(`/api/transcriptions/${id}`, { timeout: timeoutMs });
   if (!response.ok()) throw new Error(`GET /api/transcriptions/${id}: ${response.status()} ${await response.text()}`);
   return transcriptionSchema.parse(await response.json());
@@ -61,7 +68,8 @@ export async function waitUntilFinished(context: BrowserContext, id: string, tim
         return undefined;
       });
       if (failure) return undefined;
-      if (!now || ACTIVE_STATUSES.includes(now.status)) throw new Error(`transcription ${id} did not finish in ${timeoutMs} ms`);
+      if (!now || ACTIVE_STATUSES.includes(now.status))
+        throw new Error(`transcription ${id} did not finish in ${timeoutMs} ms`);
       return now;
     },
     { timeout: timeoutMs, interval: 1000 },

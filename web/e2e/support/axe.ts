@@ -13,7 +13,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: an inline <script> tag would be refused by the app's CSP.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } };
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
+    };
     const result = await w.axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { BASE_URL, SCREENSHOT_DIR } from "./env";
 
 export const CHROMIUM_ARGS = [

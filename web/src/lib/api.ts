@@ -66,7 +66,10 @@ export async function read<S extends z.ZodType>(call: Promise<Answer>, schema: S
   const body: unknown = await response.json();
   const checked = schema.safeParse(body);
   if (checked.success) return checked.data;
-  console.warn(`The answer of ${response.url || "an API call"} does not match its shared schema`, checked.error.issues);
+  console.error(
+    `The answer of ${response.url || "an API call"} does not match its shared schema`,
+    checked.error.issues,
+  );
   return body as z.output<S>;
 }
 

@@ -1,4 +1,4 @@
-import { type Query, QueryClient, type QueryKey, hashKey, onlineManager } from "@tanstack/react-query";
+import { hashKey, onlineManager, type Query, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { type PersistQueryClientOptions, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { createDexiePersister } from "./query-persister";
 

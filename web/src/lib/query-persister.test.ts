@@ -6,7 +6,12 @@ import { createDexiePersister } from "./query-persister";
 type Query = PersistedClient["clientState"]["queries"][number];
 
 const query = (key: string, dataUpdatedAt: number, data: unknown = { key }): Query =>
-  ({ queryKey: [key], queryHash: JSON.stringify([key]), dehydratedAt: dataUpdatedAt, state: { data, dataUpdatedAt, status: "success" } }) as unknown as Query;
+  ({
+    queryKey: [key],
+    queryHash: JSON.stringify([key]),
+    dehydratedAt: dataUpdatedAt,
+    state: { data, dataUpdatedAt, status: "success" },
+  }) as unknown as Query;
 const client = (...queries: Query[]): PersistedClient => ({
   timestamp: 1_000,
   buster: "test",
@@ -34,7 +39,10 @@ describe("the IndexedDB query persister", () => {
     await saving.flush();
     const restored = await createDexiePersister().restoreClient();
     expect(restored?.buster).toBe("test");
-    expect(restored?.clientState.queries.map((q) => q.queryHash).sort()).toEqual(['["/api/transcriptions"]', '["/api/user"]']);
+    expect(restored?.clientState.queries.map((q) => q.queryHash).sort()).toEqual([
+      '["/api/transcriptions"]',
+      '["/api/user"]',
+    ]);
   });
 
   test("writes are coalesced, and only queries whose data changed are written again", async () => {

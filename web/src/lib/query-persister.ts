@@ -1,5 +1,5 @@
-import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import type { DehydratedState } from "@tanstack/react-query";
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 
 type DehydratedQuery = DehydratedState["queries"][number];
 
@@ -44,7 +44,8 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
     timer = undefined;
     const client = pending;
     pending = null;
-    if (client) writing = writing.then(() => write(client)).catch((error) => console.warn("Offline cache write failed", error));
+    if (client)
+      writing = writing.then(() => write(client)).catch((error) => console.warn("Offline cache write failed", error));
     return writing;
   }
 

@@ -1,4 +1,4 @@
-import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { NotFoundPage } from "@/components/layout/not-found";
 import { Toaster } from "@/components/ui/toast";
 import { ThemeSync } from "@/features/settings/components/theme-sync";

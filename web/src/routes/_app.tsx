@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { UploadQueueRunner } from "@/features/upload/components/upload-queue-runner";
 

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AuthLayout } from "@/components/layout/auth-layout";
 import { validateAuthSearch } from "@/features/auth/lib/auth-search";
 

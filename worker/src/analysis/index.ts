@@ -32,14 +32,20 @@ const loadEngine = () => {
 };
 
 /** The configured language model, or a reason why none can be used. */
-function selectProvider(config: AnalysisConfig, { openAiProvider, workersAiProvider }: Engine): AnalysisProvider | string | null {
+function selectProvider(
+  config: AnalysisConfig,
+  { openAiProvider, workersAiProvider }: Engine,
+): AnalysisProvider | string | null {
   const name = (config.provider ?? "offline").trim().toLowerCase();
   if (name === "" || name === "offline") return null;
   if (name === "workers-ai") {
-    return config.ai ? workersAiProvider(config.ai, config.model) : "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing";
+    return config.ai
+      ? workersAiProvider(config.ai, config.model)
+      : "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing";
   }
   if (name === "openai") {
-    if (!config.apiKey && !config.baseUrl) return "ANALYSIS_PROVIDER is openai but neither ANALYSIS_API_KEY nor ANALYSIS_BASE_URL is set";
+    if (!config.apiKey && !config.baseUrl)
+      return "ANALYSIS_PROVIDER is openai but neither ANALYSIS_API_KEY nor ANALYSIS_BASE_URL is set";
     return openAiProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, fetch: config.fetch });
   }
   return `ANALYSIS_PROVIDER '${config.provider}' is not one of offline, workers-ai, openai`;
@@ -50,7 +56,11 @@ function selectProvider(config: AnalysisConfig, { openAiProvider, workersAiProvi
  * never fails the analysis: the offline engine fills in, and `engine` and `notes` record what happened. Errors
  * of the offline engine itself are unexpected and are thrown, for the caller to mark COMPLETED_WITH_ERRORS.
  */
-export async function runAnalysis(input: AnalysisInput, prefs: AnalysisPreferences, config: AnalysisConfig): Promise<AnalysisResult> {
+export async function runAnalysis(
+  input: AnalysisInput,
+  prefs: AnalysisPreferences,
+  config: AnalysisConfig,
+): Promise<AnalysisResult> {
   const modules = await loadEngine();
   const offline = modules.analyseOffline(input, prefs);
   const provider = selectProvider(config, modules);
@@ -59,7 +69,9 @@ export async function runAnalysis(input: AnalysisInput, prefs: AnalysisPreferenc
     return analysisResultSchema.parse({ ...offline, notes: [...offline.notes, `${provider}; analysed offline.`] });
   }
   try {
-    const result = await modules.analyseWithProvider(provider, input, prefs, offline, { chunkTokens: config.chunkTokens });
+    const result = await modules.analyseWithProvider(provider, input, prefs, offline, {
+      chunkTokens: config.chunkTokens,
+    });
     return analysisResultSchema.parse(result);
   } catch (error) {
     if (!(error instanceof LlmError)) throw error;

@@ -8,7 +8,9 @@ describe("reading stored analysis columns", () => {
   it("accepts objects and JSON strings, including doubly encoded ones", () => {
     expect(parseStoredJson(keyPointsSchema, key_points)).toEqual(key_points);
     expect(parseStoredJson(keyPointsSchema, JSON.stringify(key_points))).toEqual(key_points);
-    expect(parseStoredJson(summaryAnalysisSchema, JSON.stringify(JSON.stringify(summary_analysis)))).toEqual(summary_analysis);
+    expect(parseStoredJson(summaryAnalysisSchema, JSON.stringify(JSON.stringify(summary_analysis)))).toEqual(
+      summary_analysis,
+    );
   });
 
   it("turns malformed values into null so the tab shows its empty state", () => {

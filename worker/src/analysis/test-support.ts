@@ -93,7 +93,9 @@ export function modelAnalysis(marker: string) {
       topics: ["Release timeline", "Payment migration", "Berlin pilot"],
     },
     transcription_details: {
-      topics: [{ name: "Release timeline", description: "Code freeze moves a week.", keyPoints: ["Freeze on August 15th"] }],
+      topics: [
+        { name: "Release timeline", description: "Code freeze moves a week.", keyPoints: ["Freeze on August 15th"] },
+      ],
       entities: [{ name: "Adyen", type: "organization", mentions: 8 }],
       questions: ["Sarah Chen: Tom, where are we with Adyen?"],
       actionItems: ["Priya Raman: implement the idempotent sync upload — by next Wednesday"],
@@ -109,7 +111,9 @@ export function chatCompletion(content: string, model = "test-model") {
     object: "chat.completion",
     created: 1_700_000_000,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
+    choices: [
+      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" },
+    ],
     usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
   };
 }

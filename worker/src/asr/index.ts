@@ -10,7 +10,11 @@ export function speechProvider(env: Bindings): SpeechProvider {
     case "local":
       return localProvider(env.ASR_BASE_URL || "http://127.0.0.1:8788/v1", env.ASR_MODEL || "whisper-1");
     case "openai":
-      return openAiProvider({ baseUrl: env.ASR_BASE_URL, apiKey: env.ASR_API_KEY, model: env.ASR_MODEL || "whisper-1" });
+      return openAiProvider({
+        baseUrl: env.ASR_BASE_URL,
+        apiKey: env.ASR_API_KEY,
+        model: env.ASR_MODEL || "whisper-1",
+      });
     case "workers-ai":
       if (!env.AI) throw new Error("ASR_PROVIDER=workers-ai needs the AI binding (only in [env.production])");
       return workersAiProvider(env.AI, env.ASR_MODEL || WORKERS_AI_WHISPER);

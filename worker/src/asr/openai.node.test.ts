@@ -12,8 +12,30 @@ const VERBOSE = {
   duration: 11.0,
   text: "And so my fellow Americans, ask not.",
   segments: [
-    { id: 0, seek: 0, start: 0.0, end: 3.2, text: " And so my fellow Americans,", tokens: [1], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.1, no_speech_prob: 0.01 },
-    { id: 1, seek: 0, start: 3.5, end: 5.0, text: " ask not.", tokens: [2], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.1, no_speech_prob: 0.01 },
+    {
+      id: 0,
+      seek: 0,
+      start: 0.0,
+      end: 3.2,
+      text: " And so my fellow Americans,",
+      tokens: [1],
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.1,
+      no_speech_prob: 0.01,
+    },
+    {
+      id: 1,
+      seek: 0,
+      start: 3.5,
+      end: 5.0,
+      text: " ask not.",
+      tokens: [2],
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.1,
+      no_speech_prob: 0.01,
+    },
   ],
   words: [
     { word: "And", start: 0.0, end: 0.4 },
@@ -32,10 +54,21 @@ let url = "";
 const server = createServer(async (req: IncomingMessage, res) => {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  received.push({ path: req.url ?? "", auth: req.headers.authorization ?? "", body: Buffer.concat(chunks).toString("latin1") });
+  received.push({
+    path: req.url ?? "",
+    auth: req.headers.authorization ?? "",
+    body: Buffer.concat(chunks).toString("latin1"),
+  });
   if (status !== 200) {
     res.writeHead(status, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ error: { message: status === 400 ? "Invalid file format." : "Server overloaded", type: "invalid_request_error" } }));
+    res.end(
+      JSON.stringify({
+        error: {
+          message: status === 400 ? "Invalid file format." : "Server overloaded",
+          type: "invalid_request_error",
+        },
+      }),
+    );
     return;
   }
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(VERBOSE));
@@ -85,6 +118,9 @@ describe("the openai speech provider", () => {
 
   it("treats an unreachable server as transient", async () => {
     const provider = openAiProvider({ baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", model: "whisper-1" });
-    await expect(provider.transcribe(request())).rejects.toMatchObject({ transient: true, message: expect.stringMatching(/unreachable/) });
+    await expect(provider.transcribe(request())).rejects.toMatchObject({
+      transient: true,
+      message: expect.stringMatching(/unreachable/),
+    });
   });
 });

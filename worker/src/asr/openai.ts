@@ -3,7 +3,12 @@ import { isTransientStatus, SpeechError, type SpeechProvider, type SpeechRequest
 import { fromVerboseJson, type VerboseJson } from "./verbose-json";
 
 /** Any OpenAI-compatible transcription endpoint (OpenAI, Groq, a self-hosted faster-whisper server…). */
-export function openAiProvider(opts: { baseUrl?: string | undefined; apiKey?: string | undefined; model: string; fetch?: typeof fetch }): SpeechProvider {
+export function openAiProvider(opts: {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  model: string;
+  fetch?: typeof fetch;
+}): SpeechProvider {
   const client = new OpenAI({
     baseURL: opts.baseUrl || undefined,
     apiKey: opts.apiKey || "not-needed",
@@ -26,7 +31,8 @@ export function openAiProvider(opts: { baseUrl?: string | undefined; apiKey?: st
         });
         return fromVerboseJson(body as unknown as VerboseJson);
       } catch (err) {
-        if (err instanceof OpenAI.APIConnectionError) throw new SpeechError(`The speech service is unreachable (${err.message})`, true);
+        if (err instanceof OpenAI.APIConnectionError)
+          throw new SpeechError(`The speech service is unreachable (${err.message})`, true);
         if (err instanceof OpenAI.APIError) throw new SpeechError(err.message, isTransientStatus(err.status ?? 500));
         throw err;
       }

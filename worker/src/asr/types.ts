@@ -32,4 +32,5 @@ export class SpeechError extends Error {
   }
 }
 
-export const isTransientStatus = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
+export const isTransientStatus = (status: number) =>
+  status === 408 || status === 409 || status === 429 || status >= 500;

@@ -19,14 +19,45 @@ const OUTPUT = {
   text: "Hej allihop. Välkomna till mötet.",
   word_count: 5,
   segments: [
-    { start: 0.2, end: 1.4, text: " Hej allihop.", temperature: 0, avg_logprob: -0.1, compression_ratio: 1, no_speech_prob: 0.01, words: [{ word: " Hej", start: 0.2, end: 0.6 }, { word: " allihop.", start: 0.6, end: 1.4 }] },
-    { start: 2.0, end: 4.1, text: " Välkomna till mötet.", temperature: 0, avg_logprob: -0.1, compression_ratio: 1, no_speech_prob: 0.01, words: [{ word: " Välkomna", start: 2.0, end: 2.9 }, { word: " till", start: 2.9, end: 3.2 }, { word: " mötet.", start: 3.2, end: 4.1 }] },
+    {
+      start: 0.2,
+      end: 1.4,
+      text: " Hej allihop.",
+      temperature: 0,
+      avg_logprob: -0.1,
+      compression_ratio: 1,
+      no_speech_prob: 0.01,
+      words: [
+        { word: " Hej", start: 0.2, end: 0.6 },
+        { word: " allihop.", start: 0.6, end: 1.4 },
+      ],
+    },
+    {
+      start: 2.0,
+      end: 4.1,
+      text: " Välkomna till mötet.",
+      temperature: 0,
+      avg_logprob: -0.1,
+      compression_ratio: 1,
+      no_speech_prob: 0.01,
+      words: [
+        { word: " Välkomna", start: 2.0, end: 2.9 },
+        { word: " till", start: 2.9, end: 3.2 },
+        { word: " mötet.", start: 3.2, end: 4.1 },
+      ],
+    },
   ],
   vtt: "WEBVTT",
 };
 
 const bytes = new Uint8Array([0x66, 0x4c, 0x61, 0x43, 0, 1, 2, 250]);
-const request = (language?: string) => ({ audio: new Blob([bytes]).stream(), size: bytes.length, fileName: "a.flac", contentType: "audio/flac", language });
+const request = (language?: string) => ({
+  audio: new Blob([bytes]).stream(),
+  size: bytes.length,
+  fileName: "a.flac",
+  contentType: "audio/flac",
+  language,
+});
 
 describe("the workers-ai speech provider", () => {
   it("sends base64 audio to Whisper large-v3-turbo and maps segments and words", async () => {
@@ -40,12 +71,24 @@ describe("the workers-ai speech provider", () => {
       language: "sv",
       duration: 6.5,
       segments: [
-        { start: 0.2, end: 1.4, text: "Hej allihop.", words: [{ word: "Hej", start: 0.2, end: 0.6 }, { word: "allihop.", start: 0.6, end: 1.4 }] },
+        {
+          start: 0.2,
+          end: 1.4,
+          text: "Hej allihop.",
+          words: [
+            { word: "Hej", start: 0.2, end: 0.6 },
+            { word: "allihop.", start: 0.6, end: 1.4 },
+          ],
+        },
         {
           start: 2.0,
           end: 4.1,
           text: "Välkomna till mötet.",
-          words: [{ word: "Välkomna", start: 2.0, end: 2.9 }, { word: "till", start: 2.9, end: 3.2 }, { word: "mötet.", start: 3.2, end: 4.1 }],
+          words: [
+            { word: "Välkomna", start: 2.0, end: 2.9 },
+            { word: "till", start: 2.9, end: 3.2 },
+            { word: "mötet.", start: 3.2, end: 4.1 },
+          ],
         },
       ],
     });
@@ -65,7 +108,9 @@ describe("the workers-ai speech provider", () => {
     const bad = fakeAi(() => {
       throw new Error("5006: Invalid audio: could not decode");
     });
-    const err = await workersAiProvider(bad.ai).transcribe(request()).catch((e: unknown) => e);
+    const err = await workersAiProvider(bad.ai)
+      .transcribe(request())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
     expect(err).toMatchObject({ transient: false });
   });

@@ -110,29 +110,46 @@ describe("API hygiene", () => {
       { Origin: "https://evil.example" },
     );
     expect(res.status).toBe(403);
-    const crossSite = await api("/api/logout", { method: "POST", headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } });
+    const crossSite = await api("/api/logout", {
+      method: "POST",
+      headers: { Origin: "", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
   });
 
   it("does not grant CORS to other origins", async () => {
-    const res = await api("/api/user", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    const res = await api("/api/user", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
   it("answers malformed JSON with 400, unknown routes with 404, oversized bodies with 413", async () => {
-    const bad = await api("/api/login", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    const bad = await api("/api/login", {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toHaveProperty("message");
     const missing = await api("/api/nope");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toHaveProperty("message");
-    const huge = await api("/api/login", { method: "POST", json: { username: "x".repeat(2 * 1024 * 1024), password: "123456" } });
+    const huge = await api("/api/login", {
+      method: "POST",
+      json: { username: "x".repeat(2 * 1024 * 1024), password: "123456" },
+    });
     expect(huge.status).toBe(413);
   });
 
   it("reports health of D1, R2 and the queue", async () => {
     const res = await api("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "ok", version: expect.any(String), checks: { d1: true, r2: true, queue: true } });
+    expect(await res.json()).toMatchObject({
+      status: "ok",
+      version: expect.any(String),
+      checks: { d1: true, r2: true, queue: true },
+    });
   });
 });

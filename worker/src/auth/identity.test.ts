@@ -1,4 +1,13 @@
-import { apiErrorSchema, PASSWORD_BLANK, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_PERSONAL, publicUserSchema, USERNAME_CHARS, USERNAME_EMAIL } from "@verbatim/shared";
+import {
+  apiErrorSchema,
+  PASSWORD_BLANK,
+  PASSWORD_COMMON,
+  PASSWORD_MIN,
+  PASSWORD_PERSONAL,
+  publicUserSchema,
+  USERNAME_CHARS,
+  USERNAME_EMAIL,
+} from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, apiWithEnv, readJson, sessionCookie, uniqueIp } from "../../test/http";
 
@@ -12,12 +21,22 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 describe("usernames cannot take over an e-mail sign-in (finding 1)", () => {
   it("refuses a username that is an e-mail address, before or after the owner registers", async () => {
     const t = tag();
-    const before = await register({ username: `victim${t}@example.com`, email: `squat${t}@example.net`, password: "hunter-squat-1" });
+    const before = await register({
+      username: `victim${t}@example.com`,
+      email: `squat${t}@example.net`,
+      password: "hunter-squat-1",
+    });
     expect(before.status).toBe(400);
     expect(await messageOf(before)).toBe(USERNAME_EMAIL);
 
-    expect((await register({ username: `victim${t}`, email: `victim${t}@example.com`, password: "victim-pass-9" })).status).toBe(201);
-    const after = await register({ username: `VICTIM${t}@example.com`, email: `squat2${t}@example.net`, password: "hunter-squat-1" });
+    expect(
+      (await register({ username: `victim${t}`, email: `victim${t}@example.com`, password: "victim-pass-9" })).status,
+    ).toBe(201);
+    const after = await register({
+      username: `VICTIM${t}@example.com`,
+      email: `squat2${t}@example.net`,
+      password: "hunter-squat-1",
+    });
     expect(after.status).toBe(400);
 
     // The owner still signs in with the address, and it resolves to the owner's account.
@@ -53,7 +72,9 @@ describe("usernames are normalised and unique by how they look (finding 2)", () 
     }
     const ilya = await register({ username: `Ilya${t}`, email: `ilya${t}@example.com`, password: "fine-pass-42" });
     expect(ilya.status).toBe(201);
-    expect((await register({ username: `llya${t}`, email: `l${t}@example.com`, password: "fine-pass-42" })).status).toBe(409);
+    expect(
+      (await register({ username: `llya${t}`, email: `l${t}@example.com`, password: "fine-pass-42" })).status,
+    ).toBe(409);
   });
 });
 
@@ -87,7 +108,11 @@ describe("passwords (finding 6)", () => {
       ["qwerty123", PASSWORD_COMMON],
       [`chg${t}`, PASSWORD_PERSONAL],
     ]) {
-      const change = await api("/api/user/password", { method: "PUT", cookie, json: { currentPassword: "first-pass-77", newPassword } });
+      const change = await api("/api/user/password", {
+        method: "PUT",
+        cookie,
+        json: { currentPassword: "first-pass-77", newPassword },
+      });
       expect(change.status).toBe(400);
       expect(await messageOf(change)).toBe(message);
     }

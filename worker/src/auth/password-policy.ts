@@ -1,4 +1,4 @@
-import { PASSWORD_COMMON, PASSWORD_PERSONAL, isPersonalPassword } from "@verbatim/shared";
+import { isPersonalPassword, PASSWORD_COMMON, PASSWORD_PERSONAL } from "@verbatim/shared";
 import { ApiError } from "../http/errors";
 
 // The ~49,000 most common passwords of public breach corpora, as zxcvbn-ts ships them (compressed, ~370 KB of

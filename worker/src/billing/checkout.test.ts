@@ -1,5 +1,5 @@
-import { apiErrorSchema, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { apiErrorSchema, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { INVALID_SELECTION, NO_CUSTOMER } from "./checkout";
@@ -18,7 +18,12 @@ function recordStripeCalls() {
     const url = new URL(req.url);
     if (env.STRIPE_API_BASE && req.url.startsWith(env.STRIPE_API_BASE)) {
       const body = req.method === "GET" ? "" : new TextDecoder().decode(await req.clone().arrayBuffer());
-      calls.push({ method: req.method, path: url.pathname, params: new URLSearchParams(body), idempotencyKey: req.headers.get("Idempotency-Key") });
+      calls.push({
+        method: req.method,
+        path: url.pathname,
+        params: new URLSearchParams(body),
+        idempotencyKey: req.headers.get("Idempotency-Key"),
+      });
     }
     return real(req);
   });
@@ -26,7 +31,11 @@ function recordStripeCalls() {
 }
 
 const customerOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT stripe_customer_id AS c FROM users WHERE id = ?").bind(userId).first<{ c: string | null }>())?.c;
+  (
+    await env.DB.prepare("SELECT stripe_customer_id AS c FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ c: string | null }>()
+  )?.c;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,7 +73,12 @@ describe("POST /api/create-checkout-session", () => {
     const again = await api("/api/create-checkout-session", { method: "POST", json: { priceId: annual }, cookie });
     expect(again.status).toBe(200);
     expect(calls.filter((c) => c.path === "/v1/customers")).toHaveLength(1);
-    expect(calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)?.params.get("line_items[0][price]")).toBe(annual);
+    expect(
+      calls
+        .filter((c) => c.path === "/v1/checkout/sessions")
+        .at(-1)
+        ?.params.get("line_items[0][price]"),
+    ).toBe(annual);
     expect(await customerOf(user.id)).toBe(customer);
   });
 
@@ -92,7 +106,9 @@ describe("POST /api/create-checkout-session", () => {
   });
 
   it("needs a session", async () => {
-    expect((await api("/api/create-checkout-session", { method: "POST", json: { priceId: monthly } })).status).toBe(401);
+    expect((await api("/api/create-checkout-session", { method: "POST", json: { priceId: monthly } })).status).toBe(
+      401,
+    );
   });
 });
 

@@ -1,10 +1,10 @@
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema";
 import { users } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { findUserById } from "../users/repository";
-import { and, eq, isNull } from "drizzle-orm";
 import { callStripe, type Payments, requirePayments } from "./stripe-client";
 
 export const INVALID_SELECTION = "Invalid selection: Please select a paid plan to continue";
@@ -45,7 +45,8 @@ async function portalUrl({ stripe }: Payments, customer: string, origin: string)
 /** POST /api/create-checkout-session: a Checkout Session URL for a PRO price, or the portal for a PRO user. */
 export async function startCheckout(env: Bindings, db: Db, userId: string, priceId: string, origin: string) {
   const payments = requirePayments(env);
-  if (priceId !== payments.prices.monthly && priceId !== payments.prices.annual) throw new ApiError(400, INVALID_SELECTION);
+  if (priceId !== payments.prices.monthly && priceId !== payments.prices.annual)
+    throw new ApiError(400, INVALID_SELECTION);
   const user = await currentUser(db, userId);
   const customer = await ensureCustomer(payments, db, user);
   // Already paying: changing or fixing the plan happens in the portal, never in a second subscription.

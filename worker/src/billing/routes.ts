@@ -38,18 +38,24 @@ const checkoutRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", docs.checkout, validate("json", checkoutRequestSchema), async (c) => {
     const body: RedirectUrl = {
-      url: await startCheckout(c.env, c.get("db"), currentUserId(c), c.req.valid("json").priceId, appOrigin(c.env, c.req.url)),
+      url: await startCheckout(
+        c.env,
+        c.get("db"),
+        currentUserId(c),
+        c.req.valid("json").priceId,
+        appOrigin(c.env, c.req.url),
+      ),
     };
     return c.json(body);
   });
 
 /** /api/create-customer-portal, signed in only. */
-const portalRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/", docs.portal, async (c) => {
-    const body: RedirectUrl = { url: await openPortal(c.env, c.get("db"), currentUserId(c), appOrigin(c.env, c.req.url)) };
-    return c.json(body);
-  });
+const portalRoutes = new Hono<AppEnv>().use(requireUser).post("/", docs.portal, async (c) => {
+  const body: RedirectUrl = {
+    url: await openPortal(c.env, c.get("db"), currentUserId(c), appOrigin(c.env, c.req.url)),
+  };
+  return c.json(body);
+});
 
 /** /api/stripe: Stripe's calls, authenticated by their signature instead of a session. */
 const stripeRoutes = new Hono<AppEnv>()

@@ -44,7 +44,9 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
     return await call();
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeError)) throw err;
-    console.error(JSON.stringify({ level: "error", stripe: what, type: err.type, code: err.code, message: err.message }));
+    console.error(
+      JSON.stringify({ level: "error", stripe: what, type: err.type, code: err.code, message: err.message }),
+    );
     throw new ApiError(502, `The payment provider could not ${what}. Please try again.`);
   }
 }

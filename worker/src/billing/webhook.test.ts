@@ -1,12 +1,13 @@
-import { apiErrorSchema, subscriptionSchema, webhookReceiptSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { apiErrorSchema, subscriptionSchema, webhookReceiptSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { invoiceObject, postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
 
 // Events signed with the `stripe` package's test-header helper and posted to the Worker's webhook route.
 
-const subscriptionOf = async (cookie: string) => (await readJson(await api("/api/subscription", { cookie }), subscriptionSchema));
+const subscriptionOf = async (cookie: string) =>
+  await readJson(await api("/api/subscription", { cookie }), subscriptionSchema);
 
 async function customerFor(userId: string) {
   const customer = `cus_test_${userId.slice(0, 8)}`;
@@ -34,7 +35,9 @@ describe("Stripe webhook", () => {
     expect(await res.json()).toEqual({ received: true, outcome: "applied" });
     // stripe-mock's subscription is active.
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
-    const row = await env.DB.prepare("SELECT stripe_subscription_id AS s, stripe_customer_id AS c FROM users WHERE id = ?")
+    const row = await env.DB.prepare(
+      "SELECT stripe_subscription_id AS s, stripe_customer_id AS c FROM users WHERE id = ?",
+    )
       .bind(user.id)
       .first<{ s: string; c: string }>();
     expect(row).toEqual({ s: "sub_checkout_1", c: customer });
@@ -44,8 +47,16 @@ describe("Stripe webhook", () => {
     const { user, cookie } = await signUp();
     const customer = await customerFor(user.id);
     const t = now();
-    const pastDue = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "past_due" }), t);
-    const active = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "active" }), t);
+    const pastDue = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject({ id: "sub_r", customer, status: "past_due" }),
+      t,
+    );
+    const active = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject({ id: "sub_r", customer, status: "active" }),
+      t,
+    );
     expect(await readJson(await postEvent(pastDue), webhookReceiptSchema)).toMatchObject({ outcome: "applied" });
     expect(await readJson(await postEvent(active), webhookReceiptSchema)).toMatchObject({ outcome: "applied" });
     // Same second, so only the event id tells the replay apart.
@@ -54,17 +65,28 @@ describe("Stripe webhook", () => {
     expect(await replay.json()).toMatchObject({ outcome: "duplicate" });
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
     // Concurrent duplicates: still recorded once.
-    const twice = stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_r", customer, status: "active" }), t);
-    const outcomes = await Promise.all([postEvent(twice), postEvent(twice)].map(async (r) => (await readJson(await r, webhookReceiptSchema)).outcome));
+    const twice = stripeEvent(
+      "customer.subscription.updated",
+      subscriptionObject({ id: "sub_r", customer, status: "active" }),
+      t,
+    );
+    const outcomes = await Promise.all(
+      [postEvent(twice), postEvent(twice)].map(async (r) => (await readJson(await r, webhookReceiptSchema)).outcome),
+    );
     expect(outcomes.sort()).toEqual(["applied", "duplicate"]);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(twice.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?")
+      .bind(twice.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 
   it("refuses a bad or missing signature with 400 and changes nothing", async () => {
     const { user, cookie } = await signUp();
     const customer = await customerFor(user.id);
-    const event = stripeEvent("customer.subscription.created", subscriptionObject({ id: "sub_forged", customer, userId: user.id, status: "active" }));
+    const event = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject({ id: "sub_forged", customer, userId: user.id, status: "active" }),
+    );
     for (const res of [
       await postEvent(event, { secret: "whsec_not_ours" }),
       await postEvent(event, { signature: null }),
@@ -98,7 +120,13 @@ describe("Stripe webhook", () => {
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE", status: "canceled" });
 
     // A new subscription after that is PRO again.
-    await postEvent(stripeEvent("customer.subscription.created", subscriptionObject({ id: "sub_d2", customer, status: "active" }), t + 20));
+    await postEvent(
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject({ id: "sub_d2", customer, status: "active" }),
+        t + 20,
+      ),
+    );
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "active" });
   });
 
@@ -117,7 +145,13 @@ describe("Stripe webhook", () => {
     const { user, cookie } = await signUp();
     const customer = await customerFor(user.id);
     const t = now();
-    await postEvent(stripeEvent("customer.subscription.created", subscriptionObject({ id: "sub_i", customer, status: "active" }), t - 10));
+    await postEvent(
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject({ id: "sub_i", customer, status: "active" }),
+        t - 10,
+      ),
+    );
     await postEvent(stripeEvent("invoice.payment_failed", invoiceObject({ subscription: "sub_i", customer }), t - 5));
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "past_due" });
     await postEvent(stripeEvent("invoice.paid", invoiceObject({ subscription: "sub_i", customer }), t));
@@ -128,11 +162,25 @@ describe("Stripe webhook", () => {
     const { user, cookie } = await signUp();
     const customer = await customerFor(user.id);
     const t = now();
-    await postEvent(stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_u", customer, status: "unpaid" }), t));
+    await postEvent(
+      stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_u", customer, status: "unpaid" }), t),
+    );
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE", status: "unpaid" });
-    await postEvent(stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_u", customer, status: "trialing" }), t + 1));
+    await postEvent(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject({ id: "sub_u", customer, status: "trialing" }),
+        t + 1,
+      ),
+    );
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "PRO", status: "trialing" });
-    await postEvent(stripeEvent("customer.subscription.updated", subscriptionObject({ id: "sub_u", customer, status: "incomplete_expired" }), t + 2));
+    await postEvent(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject({ id: "sub_u", customer, status: "incomplete_expired" }),
+        t + 2,
+      ),
+    );
     expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE", status: "incomplete_expired" });
   });
 

@@ -25,10 +25,17 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
 const isoFromUnix = (s: number | null | undefined) => (s ? new Date(s * 1000).toISOString() : null);
 
 export async function verifyEvent(payments: Payments, body: string, signature: string | undefined) {
-  if (!payments.webhookSecret) throw new ApiError(503, "Webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).");
+  if (!payments.webhookSecret)
+    throw new ApiError(503, "Webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).");
   if (!signature) throw new ApiError(400, "Missing Stripe-Signature header");
   try {
-    return await payments.stripe.webhooks.constructEventAsync(body, signature, payments.webhookSecret, undefined, cryptoProvider);
+    return await payments.stripe.webhooks.constructEventAsync(
+      body,
+      signature,
+      payments.webhookSecret,
+      undefined,
+      cryptoProvider,
+    );
   } catch {
     throw new ApiError(400, "Invalid Stripe signature");
   }
@@ -36,11 +43,18 @@ export async function verifyEvent(payments: Payments, body: string, signature: s
 
 async function userIdForCustomer(d1: D1Database, customerId: string | null) {
   if (!customerId) return null;
-  const row = await d1.prepare("SELECT id FROM users WHERE stripe_customer_id = ?").bind(customerId).first<{ id: string }>();
+  const row = await d1
+    .prepare("SELECT id FROM users WHERE stripe_customer_id = ?")
+    .bind(customerId)
+    .first<{ id: string }>();
   return row?.id ?? null;
 }
 
-async function stateOf(d1: D1Database, sub: Stripe.Subscription, userId?: string | null): Promise<SubscriptionState | null> {
+async function stateOf(
+  d1: D1Database,
+  sub: Stripe.Subscription,
+  userId?: string | null,
+): Promise<SubscriptionState | null> {
   const customerId = idOf(sub.customer);
   const owner = userId || sub.metadata?.user_id || (await userIdForCustomer(d1, customerId));
   if (!owner) return null;
@@ -90,9 +104,13 @@ async function effectOf(payments: Payments, d1: D1Database, event: Stripe.Event)
       const subscriptionId = idOf(session.subscription);
       if (session.mode !== "subscription" || !subscriptionId || !session.client_reference_id) return null;
       // The session says who paid; the subscription itself (fetched) says what state it is in now.
-      const sub = await callStripe("confirm the subscription", () => payments.stripe.subscriptions.retrieve(subscriptionId));
+      const sub = await callStripe("confirm the subscription", () =>
+        payments.stripe.subscriptions.retrieve(subscriptionId),
+      );
       const state = await stateOf(d1, sub, session.client_reference_id);
-      return state && applyState(d1, { ...state, customerId: idOf(session.customer) ?? state.customerId }, event.created);
+      return (
+        state && applyState(d1, { ...state, customerId: idOf(session.customer) ?? state.customerId }, event.created)
+      );
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":

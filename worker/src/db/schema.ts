@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { TRANSCRIPTION_STATUSES } from "@verbatim/shared/transcription";
+import { sql } from "drizzle-orm";
 import {
   check,
   customType,
@@ -198,9 +198,7 @@ export const transcriptionChunks = sqliteTable(
     idx: integer("idx").notNull(),
     r2Key: text("r2_key").notNull(),
     startOffset: real("start_offset").notNull(),
-    status: text("status", { enum: CHUNK_STATUSES })
-      .notNull()
-      .default("PENDING"),
+    status: text("status", { enum: CHUNK_STATUSES }).notNull().default("PENDING"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     leaseUntil: integer("lease_until"),

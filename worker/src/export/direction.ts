@@ -10,7 +10,8 @@ export function bidi(): Bidi {
 }
 
 // Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko…, their presentation forms) and the RTL format marks.
-const RTL_CHARACTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202B\u202E\u2067\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+const RTL_CHARACTER =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202B\u202E\u2067\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
 /**
  * Whether text has anything that could read right to left. Text without (most transcripts) is laid out left to right

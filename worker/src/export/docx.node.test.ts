@@ -55,7 +55,12 @@ describe("DOCX", () => {
   });
 
   it("says so when there is no transcript, and leaves out empty sections", async () => {
-    expect(await docxText(empty)).toEqual(["recording.mp3", "Date: March 14, 2025 at 9:26 AM UTC", "Transcript", "No transcript available."]);
+    expect(await docxText(empty)).toEqual([
+      "recording.mp3",
+      "Date: March 14, 2025 at 9:26 AM UTC",
+      "Transcript",
+      "No transcript available.",
+    ]);
   });
 
   it("holds every line of a three-hour transcript", async () => {

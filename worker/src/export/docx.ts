@@ -97,7 +97,11 @@ export async function toDocx(doc: ExportDoc): Promise<Uint8Array> {
               new Paragraph({
                 alignment: AlignmentType.CENTER,
                 children: [
-                  new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES], color: MUTED, size: 16 }),
+                  new TextRun({
+                    children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES],
+                    color: MUTED,
+                    size: 16,
+                  }),
                 ],
               }),
             ],

@@ -5,16 +5,26 @@ import { contentDisposition, exportFileName } from "./index";
 
 describe("exportFileName", () => {
   it("is the name, or the file name without its extension, plus _transcript and the format's extension", () => {
-    expect(exportFileName({ name: "Atlas Q3 planning", fileName: "atlas.m4a" }, "pdf")).toBe("Atlas Q3 planning_transcript.pdf");
-    expect(exportFileName({ name: null, fileName: "Board meeting.final.mp4" }, "txt")).toBe("Board meeting.final_transcript.txt");
+    expect(exportFileName({ name: "Atlas Q3 planning", fileName: "atlas.m4a" }, "pdf")).toBe(
+      "Atlas Q3 planning_transcript.pdf",
+    );
+    expect(exportFileName({ name: null, fileName: "Board meeting.final.mp4" }, "txt")).toBe(
+      "Board meeting.final_transcript.txt",
+    );
     expect(exportFileName({ name: "   ", fileName: "interview" }, "srt")).toBe("interview_transcript.srt");
     expect(exportFileName({ name: null, fileName: ".hidden" }, "csv")).toBe("_hidden_transcript.csv");
-    expect(exportFileName({ name: "Réunion — 日本語の会議", fileName: "x.wav" }, "docx")).toBe("Réunion — 日本語の会議_transcript.docx");
+    expect(exportFileName({ name: "Réunion — 日本語の会議", fileName: "x.wav" }, "docx")).toBe(
+      "Réunion — 日本語の会議_transcript.docx",
+    );
   });
 
   it("cannot climb out of a folder or break a Windows file system", () => {
-    expect(exportFileName({ name: "../../etc/passwd", fileName: "a.mp3" }, "txt")).toBe("__.._etc_passwd_transcript.txt");
-    expect(exportFileName({ name: 'Q3 "final": a/b\\c?', fileName: "a.mp3" }, "txt")).toBe("Q3 'final'_ a_b_c__transcript.txt");
+    expect(exportFileName({ name: "../../etc/passwd", fileName: "a.mp3" }, "txt")).toBe(
+      "__.._etc_passwd_transcript.txt",
+    );
+    expect(exportFileName({ name: 'Q3 "final": a/b\\c?', fileName: "a.mp3" }, "txt")).toBe(
+      "Q3 'final'_ a_b_c__transcript.txt",
+    );
     expect(exportFileName({ name: "tab\there\u0000", fileName: "a.mp3" }, "txt")).toBe("tabhere_transcript.txt");
   });
 

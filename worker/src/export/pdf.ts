@@ -76,7 +76,8 @@ class PageWriter {
         const baseline = this.y + lineHeight - size;
         if (first && marker) {
           const [markerLine] = this.type.wrap(marker.text, marker.size, Number.POSITIVE_INFINITY, "ltr");
-          if (markerLine) this.type.draw(this.page, markerLine, MARGIN + marker.x, width, baseline, marker.size, marker.color);
+          if (markerLine)
+            this.type.draw(this.page, markerLine, MARGIN + marker.x, width, baseline, marker.size, marker.color);
         }
         this.type.draw(this.page, line, left, width, baseline, size, color);
         first = false;

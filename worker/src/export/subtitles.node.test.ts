@@ -1,7 +1,7 @@
 import { parseText, tokenizeVTTCue, type VTTNode } from "media-captions";
 import srtValidator from "srt-validator";
-import { WebVTTParser } from "webvtt-parser";
 import { describe, expect, it } from "vitest";
+import { WebVTTParser } from "webvtt-parser";
 import { exportTranscription } from "./index";
 import { meeting, multilingual, textOnly, threeHourMeeting } from "./test-fixtures";
 import { textOf } from "./test-helpers";

@@ -29,8 +29,18 @@ export const meeting: ExportDoc = {
   segments: [
     { start: 0.4, end: 4.25, speaker: "Sarah Chen", text: "Okay, let's get started with the Q3 planning sync." },
     { start: 4.25, end: 9.8, speaker: "Marcus Okafor", text: 'The offline sync is behind, and "flaky" is generous.' },
-    { start: 9.8, end: 15.02, speaker: "Priya Raman", text: "Make the upload idempotent --> one request ID per order, <b>not</b> two & never three." },
-    { start: 15.02, end: 21.5, speaker: "Sarah Chen", text: "So the code freeze moves from August 8th\nto August 15th." },
+    {
+      start: 9.8,
+      end: 15.02,
+      speaker: "Priya Raman",
+      text: "Make the upload idempotent --> one request ID per order, <b>not</b> two & never three.",
+    },
+    {
+      start: 15.02,
+      end: 21.5,
+      speaker: "Sarah Chen",
+      text: "So the code freeze moves from August 8th\nto August 15th.",
+    },
     { start: 61.75, end: 66.3, speaker: "Marcus Okafor", text: "Agreed, a one-week slip, by the way." },
     { start: 66.3, end: 72.0, text: "=SUM(A1:A3) is what finance asked for." },
   ],
@@ -69,7 +79,12 @@ export const multilingual: ExportDoc = {
   ],
   summary: "Un résumé : 日本語の会議 و مرحبا.",
   keyPoints: ["Ærø façade", "予算の確認"],
-  details: { topics: [], entities: [], questions: [], actionItems: ["Zoë envoie le compte rendu", "田中さんが予算を確認する"] },
+  details: {
+    topics: [],
+    entities: [],
+    questions: [],
+    actionItems: ["Zoë envoie le compte rendu", "田中さんが予算を確認する"],
+  },
 };
 
 /** Only text, as older transcriptions have: markers past 59 minutes, two lines in one second, unmarked lines. */

@@ -58,6 +58,12 @@ describe("JSON", () => {
 
   it("keeps missing analysis as null rather than dropping the field", async () => {
     const data = JSON.parse(textOf(await exportTranscription(empty, "json")));
-    expect(data).toMatchObject({ summary: null, keyPoints: null, summaryAnalysis: null, details: null, segments: null });
+    expect(data).toMatchObject({
+      summary: null,
+      keyPoints: null,
+      summaryAnalysis: null,
+      details: null,
+      segments: null,
+    });
   });
 });

@@ -39,9 +39,11 @@ const SKIP = -1;
 // Zero-width and control characters that no font draws would otherwise print as empty boxes.
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
 const WHITESPACE = /^\s$/u;
-const BREAKS_AROUND = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]$/u;
+const BREAKS_AROUND =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]$/u;
 // Japanese line-breaking rules (kinsoku): these never start a line…
-const NO_BREAK_BEFORE = /^[、。，．・：；？！ー」』）】〉》〕｝〟ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻゠〜～!%),.:;?\]}]$/u;
+const NO_BREAK_BEFORE =
+  /^[、。，．・：；？！ー」』）】〉》〕｝〟ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻゠〜～!%),.:;?\]}]$/u;
 // …and these never end one.
 const NO_BREAK_AFTER = /^[「『（【〈《〔｛〝([{]$/u;
 
@@ -69,7 +71,9 @@ export class Typesetter {
       }
     }
     const fonts = await Promise.all(
-      FONT_FILES.map((file, i) => (needed.has(i) ? doc.embedFont(file, { subset: true, features: LAYOUT_FEATURES }) : undefined)),
+      FONT_FILES.map((file, i) =>
+        needed.has(i) ? doc.embedFont(file, { subset: true, features: LAYOUT_FEATURES }) : undefined,
+      ),
     );
     const typesetter = new Typesetter(fonts);
     for (const [codePoint, font] of probe.fontOf) typesetter.fontOf.set(codePoint, font);
@@ -132,7 +136,9 @@ export class Typesetter {
   /** Wraps one paragraph (no line breaks inside) to lines no wider than maxWidth at the given size. */
   wrap(text: string, size: number, maxWidth: number, direction: Direction = isRtl(text) ? "rtl" : "ltr"): Line[] {
     const levels =
-      direction === "ltr" && !mayBeRtl(text) ? new Uint8Array(text.length) : bidi().getEmbeddingLevels(text, direction).levels;
+      direction === "ltr" && !mayBeRtl(text)
+        ? new Uint8Array(text.length)
+        : bidi().getEmbeddingLevels(text, direction).levels;
     const paragraph: Paragraph = { text, levels, direction };
     const limit = maxWidth / size;
     const lines: Line[] = [];
@@ -194,7 +200,8 @@ export class Typesetter {
     const operators = [beginText(), setFillingColor(color)];
     for (const [i, piece] of placed.entries()) {
       const font = this.fonts[piece.font] as PDFFont;
-      if (i === 0 || piece.font !== placed[i - 1]?.font) operators.push(setFontAndSize(this.fontKey(page, piece.font), size));
+      if (i === 0 || piece.font !== placed[i - 1]?.font)
+        operators.push(setFontAndSize(this.fontKey(page, piece.font), size));
       operators.push(setTextMatrix(1, 0, 0, 1, cursor, y), showText(font.encodeText(piece.text)));
       if (i < placed.length - 1) cursor += this.pieceWidth(piece) * size;
     }
@@ -246,7 +253,9 @@ export class Typesetter {
       const mirrored = Array.from(slice, (char) => bidi().getMirroredCharacter(char) ?? char).join("");
       return this.pieces(mirrored)
         .reverse()
-        .map((piece) => (hasStrongRtl(piece.text) ? piece : { ...piece, text: Array.from(piece.text).reverse().join("") }));
+        .map((piece) =>
+          hasStrongRtl(piece.text) ? piece : { ...piece, text: Array.from(piece.text).reverse().join("") },
+        );
     });
   }
 }

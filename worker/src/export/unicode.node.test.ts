@@ -40,7 +40,8 @@ describe("accents, Japanese, Arabic and Hebrew", () => {
       expect(seen).toContain("田中: 日本語の会議を始めましょう。今日は予算について話します。");
       expect(seen).toContain("مرحبا بالعالم");
       expect(seen).toContain("שלום עולם");
-      if (format === "pdf" || format === "docx" || format === "json") expect(seen).toContain("Réunion Zürich — 日本語の会議");
+      if (format === "pdf" || format === "docx" || format === "json")
+        expect(seen).toContain("Réunion Zürich — 日本語の会議");
     });
   }
 });

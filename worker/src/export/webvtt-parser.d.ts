@@ -6,7 +6,10 @@ declare module "webvtt-parser" {
     text: string;
   }
   export class WebVTTParser {
-    parse(input: string, mode?: "subtitles" | "chapters" | "metadata"): {
+    parse(
+      input: string,
+      mode?: "subtitles" | "chapters" | "metadata",
+    ): {
       cues: WebVTTCue[];
       errors: { message: string; line: number; col: number }[];
     };

@@ -83,7 +83,14 @@ describe("zipExports", () => {
   it("compresses text but stores PDF and DOCX, which are compressed already", async () => {
     const txt = bytesOf(await exportTranscription(meeting, "txt"));
     const pdf = bytesOf(await exportTranscription(meeting, "pdf"));
-    const zip = await collect(zipExports(entries([{ name: "a.txt", body: txt }, { name: "a.pdf", body: pdf }])));
+    const zip = await collect(
+      zipExports(
+        entries([
+          { name: "a.txt", body: txt },
+          { name: "a.pdf", body: pdf },
+        ]),
+      ),
+    );
     const listing = unzipRun(zip, ["-v"]);
     expect(listing).toMatch(/Defl:N\s.*a\.txt/);
     expect(listing).toMatch(/Stored\s.*a\.pdf/);

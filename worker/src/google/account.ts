@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
 import { type GoogleErrorCode, usernameSchema } from "@verbatim/shared";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { usernameKey } from "../users/username-key";
@@ -39,7 +39,10 @@ export async function signUpWithGoogle(db: Db, id: GoogleIdentity) {
   const linked = await findByGoogleSub(db, id.sub);
   if (linked) return signInWithGoogle(db, id);
   const email = id.email as string;
-  const taken = await db.query.users.findFirst({ columns: { id: true }, where: sql`${users.email} = ${email} COLLATE NOCASE` });
+  const taken = await db.query.users.findFirst({
+    columns: { id: true },
+    where: sql`${users.email} = ${email} COLLATE NOCASE`,
+  });
   if (taken) throw new GoogleFlowError("account_exists");
   try {
     const username = await uniqueUsername(db, usernameBase(id));
@@ -96,7 +99,10 @@ export async function uniqueUsername(db: Db, base: string) {
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}${n}`;
     if (!usernameSchema.safeParse(candidate).success) continue;
-    const taken = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.usernameKey, usernameKey(candidate)) });
+    const taken = await db.query.users.findFirst({
+      columns: { id: true },
+      where: eq(users.usernameKey, usernameKey(candidate)),
+    });
     if (!taken) return candidate;
   }
   throw new GoogleFlowError("google_signup_failed");

@@ -25,7 +25,13 @@ export interface GoogleCall {
 }
 
 interface GoogleErrorBody {
-  error?: { code?: number; message?: string; status?: string; errors?: Array<{ reason?: string }>; details?: Array<{ reason?: string }> };
+  error?: {
+    code?: number;
+    message?: string;
+    status?: string;
+    errors?: Array<{ reason?: string }>;
+    details?: Array<{ reason?: string }>;
+  };
 }
 
 async function errorReasons(res: Response) {
@@ -56,10 +62,14 @@ export async function googleFetch(call: GoogleCall, url: string, init: RequestIn
       // The token may have been revoked or expired early: refresh once, and give up cleanly if that fails.
       retriedAuth = true;
       await res.body?.cancel();
-      await call.db.update(users).set({ googleTokenExpiry: new Date(0).toISOString() }).where(eq(users.id, call.userId));
+      await call.db
+        .update(users)
+        .set({ googleTokenExpiry: new Date(0).toISOString() })
+        .where(eq(users.id, call.userId));
       continue;
     }
-    if (res.status === 401) throw new ApiError(403, `${call.service} refused the connection. Connect your Google account again.`);
+    if (res.status === 401)
+      throw new ApiError(403, `${call.service} refused the connection. Connect your Google account again.`);
     if (res.status === 403 || res.status === 429) {
       const { reasons } = await errorReasons(res);
       const rateLimited = res.status === 429 || reasons.some((r) => /rateLimitExceeded|RATE_LIMIT_EXCEEDED/i.test(r));
@@ -68,7 +78,9 @@ export async function googleFetch(call: GoogleCall, url: string, init: RequestIn
           await new Promise((r) => setTimeout(r, backoff(attempt, res.headers.get("Retry-After"))));
           continue;
         }
-        throw new ApiError(429, `${call.service} is busy right now. Please try again in a minute.`, { "Retry-After": "60" });
+        throw new ApiError(429, `${call.service} is busy right now. Please try again in a minute.`, {
+          "Retry-After": "60",
+        });
       }
       if (reasons.some((r) => /insufficientPermissions|ACCESS_TOKEN_SCOPE_INSUFFICIENT/i.test(r)))
         throw new ApiError(403, INSUFFICIENT_SCOPE);

@@ -30,7 +30,9 @@ const eventsUrl = (call: GoogleCall) => `${call.config.calendarApiUrl}/calendars
 /** The event's Meet recording: the audio/video file Google attaches to the event in Drive. */
 export function recordingOf(event: CalendarEvent) {
   const file = event.attachments?.find((a) => a.fileId && /^(video|audio)\//.test(a.mimeType ?? ""));
-  return file?.fileId ? { fileId: file.fileId, title: file.title || "Meeting recording", mimeType: file.mimeType as string } : null;
+  return file?.fileId
+    ? { fileId: file.fileId, title: file.title || "Meeting recording", mimeType: file.mimeType as string }
+    : null;
 }
 
 /** The spec's Meeting: Google's fields as they are, plus the recording and its transcription (if any). */
@@ -55,7 +57,9 @@ export function toMeeting(event: CalendarEvent, transcriptionId: string | null =
           conferenceSolution: { iconUri: event.conferenceData.conferenceSolution?.iconUri ?? null },
         }
       : null,
-    organizer: event.organizer ? { displayName: event.organizer.displayName ?? null, email: event.organizer.email ?? null } : null,
+    organizer: event.organizer
+      ? { displayName: event.organizer.displayName ?? null, email: event.organizer.email ?? null }
+      : null,
     creator: event.creator ? { email: event.creator.email ?? null } : null,
     recording: recordingOf(event),
     transcriptionId,

@@ -18,8 +18,15 @@ export async function fileMetadata(call: GoogleCall, fileId: string): Promise<Dr
   const url = new URL(`${call.config.driveApiUrl}/files/${encodeURIComponent(fileId)}`);
   url.searchParams.set("fields", "id,name,mimeType,size");
   url.searchParams.set("supportsAllDrives", "true");
-  const body = (await (await googleFetch(call, url.toString())).json()) as Partial<DriveFile> & { size?: string | number };
-  return { id: fileId, name: body.name ?? "recording", mimeType: body.mimeType ?? "application/octet-stream", size: Number(body.size ?? 0) };
+  const body = (await (await googleFetch(call, url.toString())).json()) as Partial<DriveFile> & {
+    size?: string | number;
+  };
+  return {
+    id: fileId,
+    name: body.name ?? "recording",
+    mimeType: body.mimeType ?? "application/octet-stream",
+    size: Number(body.size ?? 0),
+  };
 }
 
 /** The file's bytes from `files.get?alt=media`, fetched range by range as the consumer reads. */
@@ -34,7 +41,8 @@ export function fileStream(call: GoogleCall, file: DriveFile): ReadableStream<Ui
   const openRange = async () => {
     const end = Math.min(offset + RANGE_BYTES, file.size) - 1;
     const res = await googleFetch(call, url.toString(), { headers: { Range: `bytes=${offset}-${end}` } });
-    if (res.status !== 206 && offset > 0) throw new ApiError(502, "Google Drive ignored the byte range; the download cannot resume.");
+    if (res.status !== 206 && offset > 0)
+      throw new ApiError(502, "Google Drive ignored the byte range; the download cannot resume.");
     if (!res.body) throw new ApiError(502, "Google Drive sent no content");
     return res.body.getReader();
   };

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import { OAuth2RequestError, type OAuth2Tokens } from "arctic";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import type { Bindings } from "../env";
@@ -16,7 +16,8 @@ export const GRANT_LOST =
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 const LEASE_MS = 20_000;
 
-export const grantedScopes = (user: Pick<UserRow, "googleScopes">) => new Set((user.googleScopes ?? "").split(" ").filter(Boolean));
+export const grantedScopes = (user: Pick<UserRow, "googleScopes">) =>
+  new Set((user.googleScopes ?? "").split(" ").filter(Boolean));
 
 /** Saves tokens from the token endpoint; a missing refresh token keeps the stored one (Google sends it once). */
 export async function storeTokens(env: Bindings, db: Db, user: UserRow, tokens: OAuth2Tokens, scopes: string[]) {
@@ -95,7 +96,8 @@ async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: s
     .run();
   if (claimed.meta.changes === 0) {
     // Another isolate is refreshing: its result lands in the row shortly.
-    if (waited > LEASE_MS) throw new ApiError(503, "Google is slow to answer. Please try again.", { "Retry-After": "5" });
+    if (waited > LEASE_MS)
+      throw new ApiError(503, "Google is slow to answer. Please try again.", { "Retry-After": "5" });
     await new Promise((r) => setTimeout(r, 250));
     return freshToken(env, db, config, userId, waited + 250);
   }

@@ -14,7 +14,11 @@ const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(url: string) {
   let set = keySets.get(url);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 60 * 60 * 1000, cooldownDuration: 30_000, timeoutDuration: 10_000 });
+    set = createRemoteJWKSet(new URL(url), {
+      cacheMaxAge: 60 * 60 * 1000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 10_000,
+    });
     keySets.set(url, set);
   }
   return set;

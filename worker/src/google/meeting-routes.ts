@@ -9,9 +9,9 @@ import {
   recordingConsentSchema,
   recordingStartedSchema,
 } from "@verbatim/shared";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Context } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -57,7 +57,10 @@ const docs = {
     tag,
     responses: {
       201: json(recordingStartedSchema, "The transcription started (or the one already made from this recording)"),
-      200: json(recordingConsentSchema, "Google must first grant read access to Drive: send the browser to authorizeUrl"),
+      200: json(
+        recordingConsentSchema,
+        "Google must first grant read access to Drive: send the browser to authorizeUrl",
+      ),
     },
     errors: [400, 402, 404, 413, 415, ...GOOGLE_ERRORS],
   }),

@@ -1,5 +1,13 @@
-import { apiErrorSchema, createdMeetingSchema, meetingSchema, publicUserSchema, recordingConsentSchema, recordingStartedSchema, validationErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import {
+  apiErrorSchema,
+  createdMeetingSchema,
+  meetingSchema,
+  publicUserSchema,
+  recordingConsentSchema,
+  recordingStartedSchema,
+  validationErrorSchema,
+} from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { connectedUser, control, dbRow, googleFlow, googleOrigin, uniqueEmail } from "../../test/google";
 import { api, readJson } from "../../test/http";
@@ -8,10 +16,19 @@ import { reserveSlot } from "../plans/limits";
 import { GRANT_LOST } from "./grant";
 
 const DAY = 86_400_000;
-const range = () => new URLSearchParams({ timeMin: new Date(Date.now() - 30 * DAY).toISOString(), timeMax: new Date(Date.now() + 30 * DAY).toISOString(), maxResults: "50" });
+const range = () =>
+  new URLSearchParams({
+    timeMin: new Date(Date.now() - 30 * DAY).toISOString(),
+    timeMax: new Date(Date.now() + 30 * DAY).toISOString(),
+    maxResults: "50",
+  });
 const meetings = (cookie: string) => api(`/api/meetings?${range()}`, { cookie });
 const requests = async () =>
-  ((await (await fetch(`${googleOrigin()}/__control/log`)).json()) as { requests: { method: string; path: string; query: Record<string, string>; range: string | null }[] }).requests;
+  (
+    (await (await fetch(`${googleOrigin()}/__control/log`)).json()) as {
+      requests: { method: string; path: string; query: Record<string, string>; range: string | null }[];
+    }
+  ).requests;
 
 describe("GET /api/meetings", () => {
   it("reads every page of events.list on the primary calendar and maps them to the spec's Meeting", async () => {
@@ -20,11 +37,21 @@ describe("GET /api/meetings", () => {
     const res = await meetings(cookie);
     expect(res.status).toBe(200);
     const list = await readJson(res, meetingSchema.array());
-    expect(list.map((m) => m.summary)).toEqual(["Weekly sync", "Design review", "Customer call", "Team offsite", "Quarterly planning"]);
+    expect(list.map((m) => m.summary)).toEqual([
+      "Weekly sync",
+      "Design review",
+      "Customer call",
+      "Team offsite",
+      "Quarterly planning",
+    ]);
     const design = list.find((m) => m.id === "evt-design");
     expect(design?.hangoutLink).toBe("https://meet.google.com/abc-defg-hij");
     expect(design?.conferenceData?.entryPoints?.find((e) => e.entryPointType === "phone")?.pin).toBe("123456789");
-    expect(list.find((m) => m.id === "evt-offsite")?.start).toEqual({ date: expect.any(String), dateTime: undefined, timeZone: undefined });
+    expect(list.find((m) => m.id === "evt-offsite")?.start).toEqual({
+      date: expect.any(String),
+      dateTime: undefined,
+      timeZone: undefined,
+    });
     expect(list.find((m) => m.id === "evt-recorded")?.recording?.fileId).toMatch(/^rec-/);
 
     // The fake answers in pages of 3: two requests, the second with the first's page token.
@@ -55,7 +82,9 @@ describe("GET /api/meetings", () => {
     await control("fail", { match: "calendar", status: 503, count: 4 });
     const down = await meetings(cookie);
     expect(down.status).toBe(502);
-    expect((await readJson(down, apiErrorSchema)).message).toBe("Google Calendar is unavailable right now. Please try again.");
+    expect((await readJson(down, apiErrorSchema)).message).toBe(
+      "Google Calendar is unavailable right now. Please try again.",
+    );
 
     await control("fail", { match: "calendar", status: 403, count: 1, reason: "insufficientPermissions" });
     const scope = await meetings(cookie);
@@ -88,7 +117,11 @@ describe("GET /api/meetings", () => {
     const lost = await meetings(signup.session);
     expect(lost.status).toBe(403);
     expect((await readJson(lost, apiErrorSchema)).message).toBe(GRANT_LOST);
-    expect(await (await api("/api/google/status", { cookie: signup.session })).json()).toEqual({ connected: false, profile: null, message: GRANT_LOST });
+    expect(await (await api("/api/google/status", { cookie: signup.session })).json()).toEqual({
+      connected: false,
+      profile: null,
+      message: GRANT_LOST,
+    });
   });
 });
 
@@ -121,10 +154,16 @@ describe("POST /api/meetings", () => {
 
   it("answers the spec's validation messages", async () => {
     const { cookie } = await connectedUser();
-    const res = await api("/api/meetings", { method: "POST", cookie, json: { summary: "ab", startTime: "", endTime: "" } });
+    const res = await api("/api/meetings", {
+      method: "POST",
+      cookie,
+      json: { summary: "ab", startTime: "", endTime: "" },
+    });
     expect(res.status).toBe(400);
     const body = await readJson(res, validationErrorSchema);
-    expect(body.errors.map((e) => e.message)).toEqual(expect.arrayContaining(["Title must be at least 3 characters", "Start time is required", "End time is required"]));
+    expect(body.errors.map((e) => e.message)).toEqual(
+      expect.arrayContaining(["Title must be at least 3 characters", "Start time is required", "End time is required"]),
+    );
   });
 });
 
@@ -136,9 +175,14 @@ describe("a meeting's recording", () => {
     const ask = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
     expect(ask.status).toBe(200);
     const { authorizeUrl } = await readJson(ask, recordingConsentSchema);
-    expect(authorizeUrl).toBe(`/api/auth/google?intent=drive&returnToUrl=${encodeURIComponent("/calendar?transcribe=evt-recorded")}`);
+    expect(authorizeUrl).toBe(
+      `/api/auth/google?intent=drive&returnToUrl=${encodeURIComponent("/calendar?transcribe=evt-recorded")}`,
+    );
 
-    const drive = await googleFlow("drive", a.email, { cookie: a.cookie, returnToUrl: "/calendar?transcribe=evt-recorded" });
+    const drive = await googleFlow("drive", a.email, {
+      cookie: a.cookie,
+      returnToUrl: "/calendar?transcribe=evt-recorded",
+    });
     expect(drive.location).toBe("/calendar?transcribe=evt-recorded");
     await control("reset");
     // The download is cut halfway: it resumes at the byte it reached.
@@ -165,9 +209,13 @@ describe("a meeting's recording", () => {
     // B has a meeting with the same event id in their own calendar: it shows no transcript of A's.
     const listB = await readJson(await meetings(b.cookie), meetingSchema.array());
     expect(listB.find((m) => m.id === "evt-recorded")?.transcriptionId).toBeNull();
-    expect(listB.find((m) => m.id === "evt-recorded")?.recording?.fileId).not.toBe(listA.find((m) => m.id === "evt-recorded")?.recording?.fileId);
+    expect(listB.find((m) => m.id === "evt-recorded")?.recording?.fileId).not.toBe(
+      listA.find((m) => m.id === "evt-recorded")?.recording?.fileId,
+    );
     expect((await api(`/api/transcriptions/${transcriptionId}`, { cookie: b.cookie })).status).toBe(404);
-    expect(JSON.stringify(await (await api("/api/transcriptions", { cookie: b.cookie })).json())).not.toContain(transcriptionId);
+    expect(JSON.stringify(await (await api("/api/transcriptions", { cookie: b.cookie })).json())).not.toContain(
+      transcriptionId,
+    );
   });
 
   it("counts a recording against the Free plan like an upload: at the limit, 402 and nothing stored", async () => {

@@ -39,7 +39,8 @@ function exchangeError(err: unknown): GoogleFlowError {
     if (err.code === "redirect_uri_mismatch") return new GoogleFlowError("redirect_uri_mismatch");
     if (err.code === "invalid_grant" || err.code === "invalid_request") return new GoogleFlowError("invalid_code");
   }
-  if (!(err instanceof ArcticFetchError)) console.warn(JSON.stringify({ level: "warn", msg: "Google token exchange failed", error: String(err) }));
+  if (!(err instanceof ArcticFetchError))
+    console.warn(JSON.stringify({ level: "warn", msg: "Google token exchange failed", error: String(err) }));
   return new GoogleFlowError("token_exchange_failed");
 }
 
@@ -52,47 +53,60 @@ const query = (name: string, description: string) => ({
   schema: { type: "string" as const },
 });
 const redirect = (description: string) => ({
-  302: { description, headers: { Location: { schema: { type: "string" as const }, description: "Where the browser goes next" } } },
+  302: {
+    description,
+    headers: { Location: { schema: { type: "string" as const }, description: "Where the browser goes next" } },
+  },
 });
 const docs = {
   start: doc({
     summary: "Start Google sign-in or connection (a browser navigation: redirects to Google)",
     tag,
     auth: false,
-    responses: redirect("To Google's consent screen; or back to the app with ?error=<code>; or to /google-oauth-help when Google is not configured"),
+    responses: redirect(
+      "To Google's consent screen; or back to the app with ?error=<code>; or to /google-oauth-help when Google is not configured",
+    ),
     errors: [400],
   }),
   callback: doc({
     summary: "Google's redirect back (code, state): signs in or connects, then redirects into the app",
     tag,
     auth: false,
-    parameters: [query("code", "Authorization code"), query("state", "The state sent to Google"), query("error", "Google's error")],
-    responses: redirect("To returnToUrl (or /dashboard, /integrations); on failure to the page it started from with ?error=<code>"),
+    parameters: [
+      query("code", "Authorization code"),
+      query("state", "The state sent to Google"),
+      query("error", "Google's error"),
+    ],
+    responses: redirect(
+      "To returnToUrl (or /dashboard, /integrations); on failure to the page it started from with ?error=<code>",
+    ),
   }),
   disconnect: doc({
     summary: "Disconnect Google: revoke the grant at Google and clear the stored tokens",
     tag,
     responses: { 200: json(messageResponseSchema, "Disconnected") },
   }),
-  status: doc({ summary: "Whether the user's Google Calendar is connected", tag, responses: { 200: json(googleStatusSchema, "The status") } }),
+  status: doc({
+    summary: "Whether the user's Google Calendar is connected",
+    tag,
+    responses: { 200: json(googleStatusSchema, "The status") },
+  }),
 };
 
 /** /api/auth/google/disconnect, signed in only: revokes the grant at Google and clears the stored tokens. */
-const disconnectRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/", docs.disconnect, async (c) => {
-    const db = c.get("db");
-    const user = await findUserById(db, currentUserId(c));
-    const config = googleConfig(c.env);
-    if (user && config) await revokeGrant(c.env, config, user);
-    await clearGrant(db, currentUserId(c), null);
-    // The profile copies go too; the sign-in link (google_sub) stays so "Sign in with Google" still works.
-    await db
-      .update(users)
-      .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
-      .where(eq(users.id, currentUserId(c)));
-    return c.json({ message: "Google account disconnected" });
-  });
+const disconnectRoutes = new Hono<AppEnv>().use(requireUser).post("/", docs.disconnect, async (c) => {
+  const db = c.get("db");
+  const user = await findUserById(db, currentUserId(c));
+  const config = googleConfig(c.env);
+  if (user && config) await revokeGrant(c.env, config, user);
+  await clearGrant(db, currentUserId(c), null);
+  // The profile copies go too; the sign-in link (google_sub) stays so "Sign in with Google" still works.
+  await db
+    .update(users)
+    .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
+    .where(eq(users.id, currentUserId(c)));
+  return c.json({ message: "Google account disconnected" });
+});
 
 /**
  * /api/auth/google: the browser's OAuth flow, open to anyone (sign-in starts here); disconnecting is mounted
@@ -109,7 +123,8 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
     const intent: Intent = asked ?? (userId ? "connect" : "signup");
     const returnTo = safeReturnPath(rawReturn, origin);
     if (rawReturn && !returnTo) return c.redirect(withError(failurePath(intent, null), "google_auth_failed"), 302);
-    if ((intent === "connect" || intent === "drive") && !userId) return c.redirect(withError("/login", "google_auth_failed"), 302);
+    if ((intent === "connect" || intent === "drive") && !userId)
+      return c.redirect(withError("/login", "google_auth_failed"), 302);
 
     const pending = await beginAuthRequest(c, c.get("db"), {
       intent,
@@ -155,7 +170,11 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
     try {
       let tokens: OAuth2Tokens;
       try {
-        tokens = await oauthClient(config, origin).validateAuthorizationCode(config.tokenUrl, code, pending.codeVerifier);
+        tokens = await oauthClient(config, origin).validateAuthorizationCode(
+          config.tokenUrl,
+          code,
+          pending.codeVerifier,
+        );
       } catch (err) {
         throw exchangeError(err);
       }
@@ -173,7 +192,8 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
       if (!identity.email || !identity.emailVerified) throw new GoogleFlowError("missing_email");
 
       if (pending.intent === "login" || pending.intent === "signup") {
-        const user = pending.intent === "login" ? await signInWithGoogle(db, identity) : await signUpWithGoogle(db, identity);
+        const user =
+          pending.intent === "login" ? await signInWithGoogle(db, identity) : await signUpWithGoogle(db, identity);
         const session = await createSession(db, user.id, c.req.header("User-Agent") ?? null);
         writeSessionCookie(c, session.token, session.expiresAt);
         return c.redirect(pending.returnTo || "/dashboard", 302);
@@ -198,15 +218,13 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
   .route("/disconnect", disconnectRoutes);
 
 /** /api/google: the connection's state, signed in only. */
-export const googleStatusRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/status", docs.status, async (c) => {
-    const user = await findUserById(c.get("db"), currentUserId(c));
-    const connected = Boolean(user?.googleConnected && grantedScopes(user).has(SCOPES.calendar));
-    const body: GoogleStatus = {
-      connected,
-      profile: connected ? { email: user?.googleProfileEmail ?? null } : null,
-      message: connected ? null : (user?.googleStatusMessage ?? null),
-    };
-    return c.json(body);
-  });
+export const googleStatusRoutes = new Hono<AppEnv>().use(requireUser).get("/status", docs.status, async (c) => {
+  const user = await findUserById(c.get("db"), currentUserId(c));
+  const connected = Boolean(user?.googleConnected && grantedScopes(user).has(SCOPES.calendar));
+  const body: GoogleStatus = {
+    connected,
+    profile: connected ? { email: user?.googleProfileEmail ?? null } : null,
+    message: connected ? null : (user?.googleStatusMessage ?? null),
+  };
+  return c.json(body);
+});

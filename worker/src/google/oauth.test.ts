@@ -1,11 +1,12 @@
-import { googleStatusSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { googleStatusSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../app";
 import { atGoogle, begin, callback, control, dbRow, googleFlow, uniqueEmail } from "../../test/google";
 import { api, readJson } from "../../test/http";
+import { createApp } from "../app";
 
-const me = async (cookie: string) => (await api("/api/user", { cookie })).json() as Promise<{ id: string; username: string; email: string }>;
+const me = async (cookie: string) =>
+  (await api("/api/user", { cookie })).json() as Promise<{ id: string; username: string; email: string }>;
 
 describe("sign-up and sign-in with Google", () => {
   it("creates an account on sign-up, lands on /dashboard, and signs the same account in again", async () => {
@@ -25,7 +26,10 @@ describe("sign-up and sign-in with Google", () => {
   it("derives a username that follows the username rules and is unique by look-alike key", async () => {
     const stamp = Date.now().toString(36);
     const taken = `adrnin${stamp}`;
-    const reg = await api("/api/register", { method: "POST", json: { username: taken, email: `${taken}@example.com`, password: "a-long-unusual-password-1" } });
+    const reg = await api("/api/register", {
+      method: "POST",
+      json: { username: taken, email: `${taken}@example.com`, password: "a-long-unusual-password-1" },
+    });
     expect(reg.status).toBe(201);
     // "admin…" looks like the taken "adrnin…", so the next free name is used.
     const lookalike = await googleFlow("signup", `admin${stamp}@example.com`);
@@ -61,7 +65,10 @@ describe("sign-up and sign-in with Google", () => {
 
   it("never takes over a password account through its e-mail (account_exists, no session)", async () => {
     const email = uniqueEmail("pw");
-    const reg = await api("/api/register", { method: "POST", json: { username: `pw${Date.now()}`, email, password: "correct horse" } });
+    const reg = await api("/api/register", {
+      method: "POST",
+      json: { username: `pw${Date.now()}`, email, password: "correct horse" },
+    });
     expect(reg.status).toBe(201);
     const flow = await googleFlow("signup", email);
     expect(flow.location).toBe("/register?error=account_exists");
@@ -144,7 +151,11 @@ describe("attacks end in the spec's error and no session", () => {
     ["a bad signature", { tamperSignature: true }, "google_auth_failed"],
     ["a wrong audience", { claims: { aud: "someone-else.apps.googleusercontent.com" } }, "google_auth_failed"],
     ["a wrong issuer", { claims: { iss: "https://accounts.evil.example" } }, "google_auth_failed"],
-    ["an expired ID token", { claims: { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 } }, "google_auth_failed"],
+    [
+      "an expired ID token",
+      { claims: { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 } },
+      "google_auth_failed",
+    ],
     ["a wrong nonce", { claims: { nonce: "replayed-nonce" } }, "google_auth_failed"],
     ["email_verified=false", { claims: { email_verified: false } }, "missing_email"],
     ["no e-mail", { claims: { email: null } }, "missing_email"],
@@ -189,7 +200,9 @@ describe("connecting the calendar", () => {
   it("needs a signed-in user, asks for calendar.events offline, stores the tokens encrypted", async () => {
     const email = uniqueEmail("connect");
     const signup = await googleFlow("signup", email);
-    expect(await readJson(await api("/api/google/status", { cookie: signup.session }), googleStatusSchema)).toMatchObject({ connected: false });
+    expect(
+      await readJson(await api("/api/google/status", { cookie: signup.session }), googleStatusSchema),
+    ).toMatchObject({ connected: false });
 
     const start = await begin({ intent: "connect", returnToUrl: "/settings" }, signup.session);
     const url = new URL(start.location);
@@ -229,12 +242,25 @@ describe("connecting the calendar", () => {
     const res = await api("/api/auth/google/disconnect", { method: "POST", cookie: signup.session });
     expect(res.status).toBe(200);
     const row = await dbRow("SELECT * FROM users WHERE id = ?", user.id);
-    for (const col of ["google_access_token", "google_refresh_token", "google_token_expiry", "google_profile_email", "google_profile_name", "google_profile_picture", "google_scopes", "google_token_key_id"])
+    for (const col of [
+      "google_access_token",
+      "google_refresh_token",
+      "google_token_expiry",
+      "google_profile_email",
+      "google_profile_name",
+      "google_profile_picture",
+      "google_scopes",
+      "google_token_key_id",
+    ])
       expect(row?.[col], col).toBeNull();
     expect(row?.google_connected).toBe(0);
-    const log = (await (await fetch(`${(await import("../../test/google")).googleOrigin()}/__control/log`)).json()) as { revoked: string[] };
+    const log = (await (await fetch(`${(await import("../../test/google")).googleOrigin()}/__control/log`)).json()) as {
+      revoked: string[];
+    };
     expect(log.revoked.length).toBeGreaterThan(0);
-    expect(await (await api("/api/google/status", { cookie: signup.session })).json()).toMatchObject({ connected: false });
+    expect(await (await api("/api/google/status", { cookie: signup.session })).json()).toMatchObject({
+      connected: false,
+    });
     // Signing in with Google still works after disconnecting the calendar.
     expect((await googleFlow("login", email)).session).not.toBe("");
   });

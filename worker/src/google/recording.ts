@@ -15,7 +15,13 @@ import { fileMetadata, fileStream } from "./drive";
 /** Extension for Drive's mime types, so the normal upload checks see a recognisable file name. */
 function withExtension(name: string, mimeType: string) {
   if (/\.[a-z0-9]{2,4}$/i.test(name)) return name;
-  const ext = { "video/mp4": ".mp4", "audio/mpeg": ".mp3", "audio/mp4": ".m4a", "video/webm": ".webm", "audio/wav": ".wav" }[mimeType];
+  const ext = {
+    "video/mp4": ".mp4",
+    "audio/mpeg": ".mp3",
+    "audio/mp4": ".m4a",
+    "video/webm": ".webm",
+    "audio/wav": ".wav",
+  }[mimeType];
   return ext ? `${name}${ext}` : name;
 }
 
@@ -52,9 +58,21 @@ export async function importRecording(env: Bindings, db: Db, call: GoogleCall, e
     const key = mediaKey(call.userId, id, fileName);
     const fileType = mediaTypeOf(fileName, file.mimeType);
     const stream = await sniffMedia(fileStream(call, file));
-    const { size } = await writeStreamToR2(env.MEDIA, key, stream, { contentType: fileType, maxBytes: MAX_UPLOAD_BYTES, tooLarge: FILE_TOO_LARGE });
+    const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
+      contentType: fileType,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: FILE_TOO_LARGE,
+    });
     try {
-      await createFileTranscription(env, db, { id, userId: call.userId, name: event.summary ?? null, fileName, fileType, mediaKey: key, size });
+      await createFileTranscription(env, db, {
+        id,
+        userId: call.userId,
+        name: event.summary ?? null,
+        fileName,
+        fileType,
+        mediaKey: key,
+        size,
+      });
       await db.update(transcriptions).set({ googleEventId: eventId }).where(eq(transcriptions.id, id));
     } catch (err) {
       await env.MEDIA.delete(key);

@@ -1,5 +1,5 @@
-import { serverUrlSchema } from "@verbatim/shared";
 import { exports } from "cloudflare:workers";
+import { serverUrlSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { apiWithEnv, readJson } from "../../test/http";
 
@@ -23,7 +23,10 @@ describe("GET /api/server-url", () => {
 
   it("describes the configured public origin as production", async () => {
     // Only a configured host is answered at all (DNS rebinding): here the production APP_ORIGIN.
-    const res = await apiWithEnv({ APP_ORIGIN: "https://verbatim.example.com" }, "https://verbatim.example.com/api/server-url");
+    const res = await apiWithEnv(
+      { APP_ORIGIN: "https://verbatim.example.com" },
+      "https://verbatim.example.com/api/server-url",
+    );
     expect(await res.json()).toEqual({
       url: "https://verbatim.example.com",
       redirectUri: "https://verbatim.example.com/api/auth/google/callback",

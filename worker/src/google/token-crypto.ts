@@ -5,7 +5,10 @@ import type { Bindings } from "../env";
 
 // oslo 1's base64url encoder emits "/" and "=" that its own decoder refuses; this pair round-trips.
 const encodeBase64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const decodeBase64url = (text: string) =>
   Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
 
@@ -37,9 +40,16 @@ function aesKey(secret: string) {
   let key = keyCache.get(secret);
   if (!key) {
     key = (async () => {
-      const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
+      const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, [
+        "deriveKey",
+      ]);
       return crypto.subtle.deriveKey(
-        { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("verbatim google tokens v1") },
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: new Uint8Array(0),
+          info: new TextEncoder().encode("verbatim google tokens v1"),
+        },
         material,
         { name: "AES-GCM", length: 256 },
         false,

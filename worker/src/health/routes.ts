@@ -27,6 +27,10 @@ export const healthRoutes = new Hono<AppEnv>().get("/", described, async (c) => 
     answers(() => c.env.MEDIA.head("health-probe")),
     answers(() => c.env.JOBS.send({ type: "ping" })),
   ]);
-  const body: Health = { status: d1 && r2 && queue ? "ok" : "degraded", version: pkg.version, checks: { d1, r2, queue } };
+  const body: Health = {
+    status: d1 && r2 && queue ? "ok" : "degraded",
+    version: pkg.version,
+    checks: { d1, r2, queue },
+  };
   return c.json(body, body.status === "ok" ? 200 : 503);
 });

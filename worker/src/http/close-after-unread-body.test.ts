@@ -45,7 +45,10 @@ const refusals: Refusal[] = [
         method: "POST",
         cookie,
         body: streamed(filePartHead("big.mp3", "audio/mpeg", "ID3"), 4 << 20),
-        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(600 * 2 ** 20) },
+        headers: {
+          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length": String(600 * 2 ** 20),
+        },
         // @ts-expect-error: workerd needs duplex for a streamed request body
         duplex: "half",
       }),
@@ -110,7 +113,10 @@ describe("a request refused before its body was read", () => {
 
   it("keeps the connection of a request whose body was read, refused or not", async () => {
     const { user } = await signUp();
-    const wrong = await api("/api/login", { method: "POST", json: { username: user.username, password: "not it at all" } });
+    const wrong = await api("/api/login", {
+      method: "POST",
+      json: { username: user.username, password: "not it at all" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("Connection")).toBeNull();
   });

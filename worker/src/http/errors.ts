@@ -1,8 +1,8 @@
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { ValidationErrorBody } from "@verbatim/shared";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { ValidationErrorBody } from "@verbatim/shared";
 
 /** An error whose message is safe and meant for the user; anything else becomes a generic 500. */
 export class ApiError extends Error {

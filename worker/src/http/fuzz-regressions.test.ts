@@ -1,10 +1,10 @@
-import { apiErrorSchema, preferencesSchema } from "@verbatim/shared";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { apiErrorSchema, preferencesSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { createApp } from "../app";
-import { reserveSlot } from "../plans/limits";
 import type { Bindings } from "../env";
+import { reserveSlot } from "../plans/limits";
 import { NOT_JSON } from "./validate";
 
 // The worst inputs the API fuzz step (scripts/fuzz, schemathesis) found, kept so they stay fixed.

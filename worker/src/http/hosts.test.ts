@@ -14,7 +14,8 @@ describe("DNS rebinding (finding 5)", () => {
     });
     expect(register.status).toBe(421);
     expect(await register.json()).toEqual({ message: "This server does not answer for that host name" });
-    for (const path of ["/api/health", "/", "/index.html"]) expect((await fetchAt(`${evil}${path}`)).status, path).toBe(421);
+    for (const path of ["/api/health", "/", "/index.html"])
+      expect((await fetchAt(`${evil}${path}`)).status, path).toBe(421);
   });
 
   it("answers its configured origin and the loopback names", async () => {

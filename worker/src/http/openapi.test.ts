@@ -42,12 +42,21 @@ describe("GET /api/openapi.json", () => {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method} ${path}`;
         // Success is a 2xx, or for browser navigations (Google sign-in) a redirect.
-        expect(Object.keys(op.responses).some((s) => s.startsWith("2") || s === "302"), where).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith("2") || s === "302"),
+          where,
+        ).toBe(true);
         expect(op.security, where).toBeDefined();
-        if (op.security?.length) expect(op.responses["401"]?.content?.["application/json"]?.schema.$ref, where).toBe("#/components/schemas/ApiError");
+        if (op.security?.length)
+          expect(op.responses["401"]?.content?.["application/json"]?.schema.$ref, where).toBe(
+            "#/components/schemas/ApiError",
+          );
         if (method !== "get") expect(op.responses["403"], where).toBeDefined();
         for (const param of path.match(/\{[^}]+\}/g) ?? []) {
-          expect(op.parameters?.some((p) => p.in === "path" && `{${p.name}}` === param), where).toBe(true);
+          expect(
+            op.parameters?.some((p) => p.in === "path" && `{${p.name}}` === param),
+            where,
+          ).toBe(true);
         }
       }
     }
@@ -58,8 +67,12 @@ describe("GET /api/openapi.json", () => {
     expect(refs).toEqual(["#/components/schemas/ValidationError", "#/components/schemas/ApiError"]);
     expect(doc.components.schemas).toHaveProperty("Transcription");
     expect(doc.paths["/api/transcriptions/upload"]?.post?.requestBody?.content).toHaveProperty("multipart/form-data");
-    expect(doc.paths["/api/uploads/{id}/parts/{n}"]?.put?.requestBody?.content).toHaveProperty("application/octet-stream");
-    expect(doc.paths["/api/transcriptions/{id}/export"]?.get?.parameters).toContainEqual(expect.objectContaining({ in: "query", name: "format" }));
+    expect(doc.paths["/api/uploads/{id}/parts/{n}"]?.put?.requestBody?.content).toHaveProperty(
+      "application/octet-stream",
+    );
+    expect(doc.paths["/api/transcriptions/{id}/export"]?.get?.parameters).toContainEqual(
+      expect.objectContaining({ in: "query", name: "format" }),
+    );
   });
 
   it("describes the validation error a refused body actually gets", async () => {

@@ -72,9 +72,17 @@ type ErrorStatus = keyof typeof ERRORS;
 
 function errorResponse(status: ErrorStatus) {
   const schema =
-    status === 400 ? z.union([validationErrorSchema, apiErrorSchema]) : status === 402 ? planLimitErrorSchema : apiErrorSchema;
+    status === 400
+      ? z.union([validationErrorSchema, apiErrorSchema])
+      : status === 402
+        ? planLimitErrorSchema
+        : apiErrorSchema;
   const response = json(schema, ERRORS[status]);
-  if (status === 429) return { ...response, headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait" } } };
+  if (status === 429)
+    return {
+      ...response,
+      headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait" } },
+    };
   return response;
 }
 
@@ -111,7 +119,10 @@ export function doc(spec: {
  */
 async function stateChangingErrors() {
   const { schema } = await resolver(apiErrorSchema, asOutput).toOpenAPISchema();
-  const response = (status: 403 | 413) => ({ description: ERRORS[status], content: { "application/json": { schema } } });
+  const response = (status: 403 | 413) => ({
+    description: ERRORS[status],
+    content: { "application/json": { schema } },
+  });
   return { responses: { 403: response(403), 413: response(413) } };
 }
 
@@ -135,7 +146,8 @@ async function build(app: Pick<Hono, "routes">) {
       info: {
         title: "Verbatim API",
         version: pkg.version,
-        description: "Meeting transcription: uploads, jobs, transcripts, analysis and exports. Errors are JSON {message}.",
+        description:
+          "Meeting transcription: uploads, jobs, transcripts, analysis and exports. Errors are JSON {message}.",
       },
       components: {
         securitySchemes: {

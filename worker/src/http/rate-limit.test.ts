@@ -50,17 +50,28 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
 
   it("limits exports to 30 a minute per user, single files and ZIPs together", async () => {
     const { cookie } = await signUp();
-    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"),
+      transcriptionSchema,
+    );
     await waitUntilDone(cookie, id);
     for (let i = 0; i < 29; i++) {
       const res = await apiWithEnv(production, `/api/transcriptions/${id}/export?format=txt`, { cookie });
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    const zip = await apiWithEnv(production, "/api/transcriptions/export", { method: "POST", cookie, json: { ids: [id], format: "txt" } });
+    const zip = await apiWithEnv(production, "/api/transcriptions/export", {
+      method: "POST",
+      cookie,
+      json: { ids: [id], format: "txt" },
+    });
     expect(zip.status).toBe(200);
     await zip.arrayBuffer();
-    await expectTooMany(await apiWithEnv(production, `/api/transcriptions/${id}/export?format=pdf`, { cookie }), /Too many exports/, 60);
+    await expectTooMany(
+      await apiWithEnv(production, `/api/transcriptions/${id}/export?format=pdf`, { cookie }),
+      /Too many exports/,
+      60,
+    );
   });
 
   it("limits open resumable uploads to 5 per user, whatever the plan", async () => {
@@ -68,7 +79,11 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     // PRO, so that the FREE plan's monthly allowance (a separate limit) is not what refuses the sixth.
     await makePro(user.id);
     const open = () =>
-      apiWithEnv(production, "/api/uploads", { method: "POST", cookie, json: { fileName: "big.wav", fileType: "audio/wav", size: 5 * 1024 ** 3 } });
+      apiWithEnv(production, "/api/uploads", {
+        method: "POST",
+        cookie,
+        json: { fileName: "big.wav", fileType: "audio/wav", size: 5 * 1024 ** 3 },
+      });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await open();

@@ -55,7 +55,8 @@ export async function assertUnderLimit(db: Db, env: Partial<Bindings>, limit: Li
     .select({ n: count(), oldest: min(rateEvents.at) })
     .from(rateEvents)
     .where(and(eq(rateEvents.key, key), gte(rateEvents.at, since)));
-  if (row && row.n >= maxOf(limit, env)) throw tooMany(limit.message, ((row.oldest ?? 0) + limit.windowMs - Date.now()) / 1000);
+  if (row && row.n >= maxOf(limit, env))
+    throw tooMany(limit.message, ((row.oldest ?? 0) + limit.windowMs - Date.now()) / 1000);
 }
 
 /** Counts one event for `key` (and forgets events older than the longest window). */

@@ -31,14 +31,20 @@ describe("security headers (finding 4)", () => {
 
   it("adds HSTS over https only", async () => {
     expect((await api("/api/health")).headers.get("Strict-Transport-Security")).toBeNull();
-    const https = await apiWithEnv({ APP_ORIGIN: "https://verbatim.example.com" }, "https://verbatim.example.com/api/health");
+    const https = await apiWithEnv(
+      { APP_ORIGIN: "https://verbatim.example.com" },
+      "https://verbatim.example.com/api/health",
+    );
     expect(https.headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d{8}; includeSubDomains$/);
   });
 
   it("serves a recording with its sniffed type, nosniff and a sandbox CSP", async () => {
     const { cookie } = await signUp();
     // Declared as text/html: the type served comes from the bytes (FLAC), never from the client.
-    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "text/html"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "text/html"),
+      transcriptionSchema,
+    );
     const res = await api(`/api/transcriptions/${id}/media`, { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("audio/flac");

@@ -1,5 +1,5 @@
-import { transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
@@ -9,21 +9,36 @@ describe("analysis after transcription", () => {
   it("fills every tab of a completed recording", async () => {
     const { user, cookie } = await signUp();
     await makePro(user.id); // over the Free plan's 5 minutes
-    const { id } = await readJson(await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(cookie, await testFile("long.wav"), "reading.wav", "audio/wav"),
+      transcriptionSchema,
+    );
     const { t } = await waitUntilDone(cookie, id, 170_000);
     expect(t.status).toBe("COMPLETED");
     expect(t.summary).toEqual(expect.any(String));
     expect((t.summary as string).length).toBeGreaterThan(40);
     expect(t.key_points).toEqual(expect.arrayContaining([expect.any(String)]));
-    expect(t.summary_analysis).toMatchObject({ overview: expect.any(String), duration: expect.any(String), topics: expect.any(Array) });
-    expect(t.transcription_details).toMatchObject({ topics: expect.any(Array), entities: expect.any(Array), questions: expect.any(Array), actionItems: expect.any(Array) });
+    expect(t.summary_analysis).toMatchObject({
+      overview: expect.any(String),
+      duration: expect.any(String),
+      topics: expect.any(Array),
+    });
+    expect(t.transcription_details).toMatchObject({
+      topics: expect.any(Array),
+      entities: expect.any(Array),
+      questions: expect.any(Array),
+      actionItems: expect.any(Array),
+    });
     expect(t.formatted_transcript).toMatch(/^\[\d{2}:\d{2}\]/);
     expect(t.analysis_engine).toBe("offline");
   });
 
   it("keeps the transcript when analysis fails, says why, and can run the analysis alone again", async () => {
     const { cookie, user } = await signUp();
-    const { id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"),
+      transcriptionSchema,
+    );
     const done = await waitUntilDone(cookie, id);
     const key = transcriptDocKey(user.id, id);
     const doc = await (await env.MEDIA.get(key))?.text();

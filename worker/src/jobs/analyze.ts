@@ -23,13 +23,17 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
     if (!stored) throw new Error("the timed transcript is missing from storage");
     const doc: TranscriptDoc = transcriptDocSchema.parse(await stored.json());
     const prefs = await getPreferences(db, t.userId);
-    const result = await runAnalysis({ segments: doc.segments, language: doc.language, duration: doc.duration }, prefs.ai, {
-      provider: env.ANALYSIS_PROVIDER ?? "offline",
-      ai: env.AI,
-      baseUrl: env.ANALYSIS_BASE_URL,
-      apiKey: env.ANALYSIS_API_KEY,
-      model: env.ANALYSIS_MODEL,
-    });
+    const result = await runAnalysis(
+      { segments: doc.segments, language: doc.language, duration: doc.duration },
+      prefs.ai,
+      {
+        provider: env.ANALYSIS_PROVIDER ?? "offline",
+        ai: env.AI,
+        baseUrl: env.ANALYSIS_BASE_URL,
+        apiKey: env.ANALYSIS_API_KEY,
+        model: env.ANALYSIS_MODEL,
+      },
+    );
     const completed = await moveTranscription(db, transcriptionId, "complete", {
       summary: result.summary,
       keyPoints: json(result.key_points),
@@ -49,7 +53,11 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
     await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
   } catch (err) {
     const reason = `Analysis failed: ${(err as Error).message}. The transcript is complete; run the analysis again later.`;
-    const moved = await moveTranscription(db, transcriptionId, "completeWithErrors", { progressPercentage: 100, errorMessage: reason, leaseUntil: null });
+    const moved = await moveTranscription(db, transcriptionId, "completeWithErrors", {
+      progressPercentage: 100,
+      errorMessage: reason,
+      leaseUntil: null,
+    });
     if (moved) await appendLog(db, transcriptionId, reason, "error");
   }
 }

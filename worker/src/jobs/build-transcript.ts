@@ -1,13 +1,13 @@
-import { ownedWrite } from "./orphans";
 import type { SpeechResult } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
-import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { joinChunks } from "../transcript-doc/join-chunks";
 import { transcriptText } from "../transcript-doc/text";
+import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
+import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
+import { ownedWrite } from "./orphans";
 import { isActive, readyToJoin } from "./state";
 import { failTranscription } from "./state-repository";
 

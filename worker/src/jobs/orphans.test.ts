@@ -21,12 +21,20 @@ describe("deleted means deleted (finding 9)", () => {
     // timed to land while the engine is transcribing.
     const key = chunkKey(user.id, id, 0);
     await env.MEDIA.put(key, await testFile("jfk.flac"), { httpMetadata: { contentType: "audio/flac" } });
-    await insertTranscription(db, { id, userId: user.id, fileName: "jfk.flac", fileType: "audio/flac", filePath: mediaKey(user.id, id, "jfk.flac") });
+    await insertTranscription(db, {
+      id,
+      userId: user.id,
+      fileName: "jfk.flac",
+      fileType: "audio/flac",
+      filePath: mediaKey(user.id, id, "jfk.flac"),
+    });
     await db.insert(transcriptionChunks).values({ transcriptionId: id, idx: 0, r2Key: key, startOffset: 0 });
 
     const job = transcribeChunk(env, db, id, 0);
     const chunkState = () =>
-      db.query.transcriptionChunks.findFirst({ where: and(eq(transcriptionChunks.transcriptionId, id), eq(transcriptionChunks.idx, 0)) });
+      db.query.transcriptionChunks.findFirst({
+        where: and(eq(transcriptionChunks.transcriptionId, id), eq(transcriptionChunks.idx, 0)),
+      });
     await expect.poll(async () => (await chunkState())?.status, { timeout: 30_000, interval: 10 }).toBe("PROCESSING");
     expect((await api(`/api/transcriptions/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     // However the job ends (its log lines have no row to attach to), what it wrote must be gone.
@@ -38,7 +46,13 @@ describe("deleted means deleted (finding 9)", () => {
     const { user } = await signUp();
     const db = createDb(env.DB);
     const kept = crypto.randomUUID();
-    await insertTranscription(db, { id: kept, userId: user.id, fileName: "a.mp3", fileType: "audio/mpeg", filePath: mediaKey(user.id, kept, "a.mp3") });
+    await insertTranscription(db, {
+      id: kept,
+      userId: user.id,
+      fileName: "a.mp3",
+      fileType: "audio/mpeg",
+      filePath: mediaKey(user.id, kept, "a.mp3"),
+    });
     const ghostUser = crypto.randomUUID();
     const gone = crypto.randomUUID();
     const objects = {

@@ -60,7 +60,8 @@ export async function sweepOrphans(db: Db, bucket: R2Bucket, graceMs = HOUR) {
     }
     for await (const tp of subPrefixes(bucket, `${userPrefix(userId)}transcriptions/`)) {
       const id = tp.split("/").at(-2) ?? "";
-      if (!(await transcriptionKept(db, userId, id))) removed += await deleteOlderThan(bucket, transcriptionPrefix(userId, id), cutoff);
+      if (!(await transcriptionKept(db, userId, id)))
+        removed += await deleteOlderThan(bucket, transcriptionPrefix(userId, id), cutoff);
     }
   }
   return removed;

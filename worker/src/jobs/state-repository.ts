@@ -1,9 +1,15 @@
+import { ACTIVE_STATUSES } from "@verbatim/shared";
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
 import { appendLog } from "../transcriptions/repository";
-import { ACTIVE_STATUSES } from "@verbatim/shared";
-import { CHUNK_EVENTS, type ChunkEvent, TRANSCRIPTION_EVENTS, type TranscriptionEvent, UNFINISHED_CHUNK_STATUSES } from "./state";
+import {
+  CHUNK_EVENTS,
+  type ChunkEvent,
+  TRANSCRIPTION_EVENTS,
+  type TranscriptionEvent,
+  UNFINISHED_CHUNK_STATUSES,
+} from "./state";
 
 // The state machine (state.ts) applied to D1. Each move is one guarded UPDATE (… WHERE status IN the event's
 // sources), so two jobs racing on the same row cannot both move it, and a stale message moves nothing.
@@ -12,7 +18,12 @@ type TranscriptionValues = Omit<Partial<typeof transcriptions.$inferInsert>, "st
 type ChunkValues = Omit<Partial<typeof transcriptionChunks.$inferInsert>, "status">;
 
 /** Moves a transcription by `event` (with other columns set alongside); false when its status does not allow it. */
-export async function moveTranscription(db: Db, id: string, event: TranscriptionEvent, values: TranscriptionValues = {}) {
+export async function moveTranscription(
+  db: Db,
+  id: string,
+  event: TranscriptionEvent,
+  values: TranscriptionValues = {},
+) {
   const { from, to } = TRANSCRIPTION_EVENTS[event];
   const moved = await db
     .update(transcriptions)
@@ -33,7 +44,13 @@ const chunkWhere = (transcriptionId: string, idx: number) =>
   and(eq(transcriptionChunks.transcriptionId, transcriptionId), eq(transcriptionChunks.idx, idx));
 
 /** Moves one chunk by `event`; false when its status does not allow it. */
-export async function moveChunk(db: Db, transcriptionId: string, idx: number, event: ChunkEvent, values: ChunkValues = {}) {
+export async function moveChunk(
+  db: Db,
+  transcriptionId: string,
+  idx: number,
+  event: ChunkEvent,
+  values: ChunkValues = {},
+) {
   const { from, to } = CHUNK_EVENTS[event];
   const moved = await db
     .update(transcriptionChunks)
@@ -77,6 +94,12 @@ export function findStalledSteps(db: Db, now: number) {
   return db
     .select({ id: transcriptions.id, source: transcriptions.source, chunksExpected: transcriptions.chunksExpected })
     .from(transcriptions)
-    .where(and(inArray(transcriptions.status, [...ACTIVE_STATUSES]), isNotNull(transcriptions.leaseUntil), lt(transcriptions.leaseUntil, now)))
+    .where(
+      and(
+        inArray(transcriptions.status, [...ACTIVE_STATUSES]),
+        isNotNull(transcriptions.leaseUntil),
+        lt(transcriptions.leaseUntil, now),
+      ),
+    )
     .limit(100);
 }

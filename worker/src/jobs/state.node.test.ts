@@ -13,17 +13,62 @@ describe("the transcription's status", () => {
       TRANSCRIPTION_STATUSES.map((s) => [
         s,
         Object.fromEntries(
-          (["start", "complete", "completeWithErrors", "fail", "reprocess", "reanalyze"] as const).map((e) => [e, nextStatus(s, e) ?? "refused"]),
+          (["start", "complete", "completeWithErrors", "fail", "reprocess", "reanalyze"] as const).map((e) => [
+            e,
+            nextStatus(s, e) ?? "refused",
+          ]),
         ),
       ]),
     );
     expect(table).toEqual({
-      PENDING: { start: "PROCESSING", complete: "COMPLETED", completeWithErrors: "COMPLETED_WITH_ERRORS", fail: "FAILED", reprocess: "refused", reanalyze: "refused" },
-      PROCESSING: { start: "refused", complete: "COMPLETED", completeWithErrors: "COMPLETED_WITH_ERRORS", fail: "FAILED", reprocess: "refused", reanalyze: "refused" },
-      REPROCESSING: { start: "refused", complete: "COMPLETED", completeWithErrors: "COMPLETED_WITH_ERRORS", fail: "FAILED", reprocess: "refused", reanalyze: "refused" },
-      COMPLETED: { start: "refused", complete: "refused", completeWithErrors: "refused", fail: "refused", reprocess: "REPROCESSING", reanalyze: "PROCESSING" },
-      COMPLETED_WITH_ERRORS: { start: "refused", complete: "refused", completeWithErrors: "refused", fail: "refused", reprocess: "REPROCESSING", reanalyze: "PROCESSING" },
-      FAILED: { start: "refused", complete: "refused", completeWithErrors: "refused", fail: "FAILED", reprocess: "REPROCESSING", reanalyze: "PROCESSING" },
+      PENDING: {
+        start: "PROCESSING",
+        complete: "COMPLETED",
+        completeWithErrors: "COMPLETED_WITH_ERRORS",
+        fail: "FAILED",
+        reprocess: "refused",
+        reanalyze: "refused",
+      },
+      PROCESSING: {
+        start: "refused",
+        complete: "COMPLETED",
+        completeWithErrors: "COMPLETED_WITH_ERRORS",
+        fail: "FAILED",
+        reprocess: "refused",
+        reanalyze: "refused",
+      },
+      REPROCESSING: {
+        start: "refused",
+        complete: "COMPLETED",
+        completeWithErrors: "COMPLETED_WITH_ERRORS",
+        fail: "FAILED",
+        reprocess: "refused",
+        reanalyze: "refused",
+      },
+      COMPLETED: {
+        start: "refused",
+        complete: "refused",
+        completeWithErrors: "refused",
+        fail: "refused",
+        reprocess: "REPROCESSING",
+        reanalyze: "PROCESSING",
+      },
+      COMPLETED_WITH_ERRORS: {
+        start: "refused",
+        complete: "refused",
+        completeWithErrors: "refused",
+        fail: "refused",
+        reprocess: "REPROCESSING",
+        reanalyze: "PROCESSING",
+      },
+      FAILED: {
+        start: "refused",
+        complete: "refused",
+        completeWithErrors: "refused",
+        fail: "FAILED",
+        reprocess: "REPROCESSING",
+        reanalyze: "PROCESSING",
+      },
     });
   });
 });
@@ -31,7 +76,12 @@ describe("the transcription's status", () => {
 describe("a chunk's status", () => {
   it("moves only along the allowed transitions", () => {
     const table = Object.fromEntries(
-      CHUNK_STATUSES.map((s) => [s, Object.fromEntries((["lease", "done", "retry", "fail", "reset"] as const).map((e) => [e, nextChunkStatus(s, e) ?? "refused"]))]),
+      CHUNK_STATUSES.map((s) => [
+        s,
+        Object.fromEntries(
+          (["lease", "done", "retry", "fail", "reset"] as const).map((e) => [e, nextChunkStatus(s, e) ?? "refused"]),
+        ),
+      ]),
     );
     expect(table).toEqual({
       PENDING: { lease: "PROCESSING", done: "refused", retry: "refused", fail: "refused", reset: "PENDING" },

@@ -67,7 +67,8 @@ export const UNFINISHED_CHUNK_STATUSES = ["PENDING", "PROCESSING"] as const sati
 type Sealable = { source: "file" | "chunks"; chunksExpected: number | null };
 
 /** Every chunk has arrived: a single file is one chunk; a chunked upload says how many when it seals. */
-export const isSealed = (t: Sealable, received: number) => t.source === "file" || (t.chunksExpected !== null && received >= t.chunksExpected);
+export const isSealed = (t: Sealable, received: number) =>
+  t.source === "file" || (t.chunksExpected !== null && received >= t.chunksExpected);
 
 /** Sealed and every chunk transcribed: the transcript can be joined. */
 export const readyToJoin = (t: Sealable, chunks: readonly { status: ChunkStatus }[]) =>
@@ -88,5 +89,7 @@ export function jobSettings(env: Pick<Bindings, "JOB_MAX_ATTEMPTS" | "JOB_RETRY_
 
 /** After failed attempt `attempt`: try again after `delaySeconds`, or give up. */
 export function afterFailure(settings: ReturnType<typeof jobSettings>, attempt: number, transient: boolean) {
-  return transient && attempt < settings.maxAttempts ? { retry: true as const, delaySeconds: settings.retryDelaySeconds(attempt) } : { retry: false as const };
+  return transient && attempt < settings.maxAttempts
+    ? { retry: true as const, delaySeconds: settings.retryDelaySeconds(attempt) }
+    : { retry: false as const };
 }

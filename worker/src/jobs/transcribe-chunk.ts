@@ -1,15 +1,15 @@
-import { ownedWrite } from "./orphans";
 import { speechProvider } from "../asr";
 import { SpeechError } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
+import { durationRefusal, releaseWork } from "../plans/limits";
 import { chunkResultKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress } from "../transcriptions/repository";
+import { buildTranscript } from "./build-transcript";
 import { enqueueChunk, holdLease } from "./enqueue";
-import { durationRefusal, releaseWork } from "../plans/limits";
+import { ownedWrite } from "./orphans";
 import { afterFailure, isActive, jobSettings, nextChunkStatus, readyToJoin } from "./state";
 import { failTranscription, moveChunk, moveTranscription, renewChunkLease } from "./state-repository";
-import { buildTranscript } from "./build-transcript";
 
 /** Speech recognition is 5–90 % of the bar; stitching and analysis fill the rest. */
 const ASR_FROM = 5;
@@ -26,7 +26,13 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
   const attempt = chunk.attempts + 1;
   const total = t.source === "file" ? 1 : (t.chunksExpected ?? chunks.length);
   const label = total > 1 ? `part ${idx + 1} of ${total}` : "the recording";
-  if (!(await moveChunk(db, transcriptionId, idx, "lease", { attempts: attempt, leaseUntil: Date.now() + settings.leaseMs }))) return;
+  if (
+    !(await moveChunk(db, transcriptionId, idx, "lease", {
+      attempts: attempt,
+      leaseUntil: Date.now() + settings.leaseMs,
+    }))
+  )
+    return;
   await moveTranscription(db, transcriptionId, "start"); // the first chunk: PENDING → PROCESSING
   await raiseProgress(db, transcriptionId, ASR_FROM);
   await appendLog(db, transcriptionId, `Transcribing ${label}${attempt > 1 ? ` (attempt ${attempt})` : ""}`);

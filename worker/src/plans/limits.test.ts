@@ -1,5 +1,5 @@
-import { subscriptionSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { subscriptionSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
@@ -10,9 +10,14 @@ import { periodOf, TRANSCRIPTION_LIMIT_MESSAGE } from "./limits";
 // The Free plan: 3 transcriptions a calendar month, up to 5 minutes each. Enforced by the server on every
 // path that starts work.
 
-const refusal = { message: TRANSCRIPTION_LIMIT_MESSAGE, limit: "transcriptions_per_month", upgradeUrl: "/subscription" };
+const refusal = {
+  message: TRANSCRIPTION_LIMIT_MESSAGE,
+  limit: "transcriptions_per_month",
+  upgradeUrl: "/subscription",
+};
 
-const usage = async (cookie: string) => (await readJson(await api("/api/subscription", { cookie }), subscriptionSchema)).usage;
+const usage = async (cookie: string) =>
+  (await readJson(await api("/api/subscription", { cookie }), subscriptionSchema)).usage;
 
 async function stored(userId: string) {
   const rows = await env.DB.prepare(
@@ -27,7 +32,9 @@ async function stored(userId: string) {
 /** Setup shortcut: this month's slots already used (as earlier uploads would have). */
 async function useSlots(userId: string, n: number) {
   for (let i = 0; i < n; i++) {
-    await env.DB.prepare("INSERT INTO plan_usage (id, user_id, period) VALUES (?, ?, ?)").bind(crypto.randomUUID(), userId, periodOf()).run();
+    await env.DB.prepare("INSERT INTO plan_usage (id, user_id, period) VALUES (?, ?, ?)")
+      .bind(crypto.randomUUID(), userId, periodOf())
+      .run();
   }
 }
 
@@ -35,8 +42,18 @@ async function useSlots(userId: string, n: number) {
 function everyPath(cookie: string, flac: Uint8Array, reprocessId: string) {
   return {
     single: () => upload(cookie, flac, "jfk.flac", "audio/flac"),
-    resumable: () => api("/api/uploads", { method: "POST", cookie, json: { fileName: "big.wav", fileType: "audio/wav", size: 200 * 1024 * 1024 } }),
-    chunked: () => api("/api/transcriptions/chunked", { method: "POST", cookie, json: { fileName: "talk.wav", fileType: "audio/wav", chunks: 2 } }),
+    resumable: () =>
+      api("/api/uploads", {
+        method: "POST",
+        cookie,
+        json: { fileName: "big.wav", fileType: "audio/wav", size: 200 * 1024 * 1024 },
+      }),
+    chunked: () =>
+      api("/api/transcriptions/chunked", {
+        method: "POST",
+        cookie,
+        json: { fileName: "talk.wav", fileType: "audio/wav", chunks: 2 },
+      }),
     reprocess: () => api(`/api/transcriptions/${reprocessId}/reprocess`, { method: "POST", cookie }),
   };
 }
@@ -79,7 +96,9 @@ describe("the Free plan's limits", () => {
     const { user, cookie } = await signUp();
     await useSlots(user.id, 2);
     const flac = await testFile("jfk.flac");
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(cookie, flac, `race-${i}.flac`, "audio/flac")));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => upload(cookie, flac, `race-${i}.flac`, "audio/flac")),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(402)]);
     for (const r of responses.filter((r) => r.status === 402)) expect(await r.json()).toEqual(refusal);
@@ -94,10 +113,16 @@ describe("the Free plan's limits", () => {
     await makePro(user.id);
     const flac = await testFile("jfk.flac");
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await readJson(await upload(cookie, flac, `pro-${i}.flac`, "audio/flac"), transcriptionSchema)).id);
+    for (let i = 0; i < 4; i++)
+      ids.push((await readJson(await upload(cookie, flac, `pro-${i}.flac`, "audio/flac"), transcriptionSchema)).id);
     const customer = `cus_cancel_${user.id.slice(0, 8)}`;
     await env.DB.prepare("UPDATE users SET stripe_customer_id = ? WHERE id = ?").bind(customer, user.id).run();
-    await postEvent(stripeEvent("customer.subscription.deleted", subscriptionObject({ id: "sub_gone", customer, userId: user.id, status: "canceled" })));
+    await postEvent(
+      stripeEvent(
+        "customer.subscription.deleted",
+        subscriptionObject({ id: "sub_gone", customer, userId: user.id, status: "canceled" }),
+      ),
+    );
     expect((await readJson(await api("/api/subscription", { cookie }), subscriptionSchema)).plan).toBe("FREE");
 
     const refused = await upload(cookie, flac, "after.flac", "audio/flac");
@@ -108,11 +133,20 @@ describe("the Free plan's limits", () => {
 
   it("fails a recording longer than 5 minutes once its length is known, says why, and gives the slot back", async () => {
     const { cookie } = await signUp();
-    const created = await api("/api/transcriptions/chunked", { method: "POST", cookie, json: { fileName: "long.flac", fileType: "audio/flac", chunks: 1 } });
+    const created = await api("/api/transcriptions/chunked", {
+      method: "POST",
+      cookie,
+      json: { fileName: "long.flac", fileType: "audio/flac", chunks: 1 },
+    });
     const { id } = await readJson(created, transcriptionSchema);
     expect(await usage(cookie)).toEqual({ used: 1, limit: 3 });
     // One 11 s part that starts at 4:55: the recording runs past 5 minutes.
-    const put = await api(`/api/transcriptions/${id}/chunks/0?start=295`, { method: "PUT", cookie, body: await testFile("jfk.flac"), headers: { "Content-Type": "audio/flac" } });
+    const put = await api(`/api/transcriptions/${id}/chunks/0?start=295`, {
+      method: "PUT",
+      cookie,
+      body: await testFile("jfk.flac"),
+      headers: { "Content-Type": "audio/flac" },
+    });
     expect(put.status).toBe(201);
     const { t } = await waitUntilDone(cookie, id);
     expect(t.status).toBe("FAILED");

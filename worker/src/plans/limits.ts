@@ -10,7 +10,12 @@ export const periodOf = (date = new Date()) => date.toISOString().slice(0, 7);
 export const TRANSCRIPTION_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.transcriptionsPerMonth} transcriptions a month, and this month's are used up. Upgrade to Pro for unlimited transcriptions: /subscription`;
 
 const limitReached = () =>
-  new ApiError(402, TRANSCRIPTION_LIMIT_MESSAGE, {}, { limit: "transcriptions_per_month", upgradeUrl: "/subscription" });
+  new ApiError(
+    402,
+    TRANSCRIPTION_LIMIT_MESSAGE,
+    {},
+    { limit: "transcriptions_per_month", upgradeUrl: "/subscription" },
+  );
 
 /**
  * Takes one of this month's slots for `userId`, or throws 402 when a FREE account has none left. One
@@ -34,7 +39,8 @@ export async function reserveSlot(d1: D1Database, userId: string): Promise<strin
   return slot;
 }
 
-export const releaseSlot = (d1: D1Database, slot: string) => d1.prepare("DELETE FROM plan_usage WHERE id = ?").bind(slot).run();
+export const releaseSlot = (d1: D1Database, slot: string) =>
+  d1.prepare("DELETE FROM plan_usage WHERE id = ?").bind(slot).run();
 
 /** Gives back every slot used for a piece of work (a recording refused for its length, an abandoned upload). */
 export const releaseWork = (d1: D1Database, workId: string) =>
@@ -44,7 +50,11 @@ export const releaseWork = (d1: D1Database, workId: string) =>
  * Runs `work` holding a slot: the slot is released if it throws, and otherwise tied to the id of what it
  * created, so that work can give it back later.
  */
-export async function withSlot<T extends { id: string }>(d1: D1Database, userId: string, work: () => Promise<T>): Promise<T> {
+export async function withSlot<T extends { id: string }>(
+  d1: D1Database,
+  userId: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const slot = await reserveSlot(d1, userId);
   try {
     const result = await work();
@@ -71,7 +81,10 @@ export async function usageOf(d1: D1Database, userId: string, plan: "FREE" | "PR
 export async function durationRefusal(d1: D1Database, userId: string, seconds: number): Promise<string | null> {
   const maxSeconds = FREE_PLAN.maxMinutesPerTranscription * 60;
   if (seconds <= maxSeconds) return null;
-  const user = await d1.prepare("SELECT subscription_plan AS plan FROM users WHERE id = ?").bind(userId).first<{ plan: string }>();
+  const user = await d1
+    .prepare("SELECT subscription_plan AS plan FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ plan: string }>();
   if (user?.plan === "PRO") return null;
   const minutes = Math.ceil(seconds / 60);
   return `This recording is at least ${minutes} minutes long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;

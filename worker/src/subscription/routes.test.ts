@@ -15,7 +15,11 @@ describe("GET /api/subscription", () => {
     await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO', subscription_status = 'past_due' WHERE id = ?")
       .bind(user.id)
       .run();
-    expect(await (await api("/api/subscription", { cookie })).json()).toMatchObject({ plan: "PRO", status: "past_due", usage: { limit: null } });
+    expect(await (await api("/api/subscription", { cookie })).json()).toMatchObject({
+      plan: "PRO",
+      status: "past_due",
+      usage: { limit: null },
+    });
   });
 
   it("needs a session", async () => {

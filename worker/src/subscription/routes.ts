@@ -18,16 +18,14 @@ const described = doc({
  * The plan as stored on the user (kept current by Stripe's webhooks), this month's usage, and the prices
  * Checkout sells — null when this server has no payments configured, which the page explains.
  */
-export const subscriptionRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", described, async (c) => {
-    const user = await findUserById(c.get("db"), currentUserId(c));
-    if (!user) throw new ApiError(401, "Not authenticated");
-    const body: Subscription = {
-      plan: user.subscriptionPlan,
-      status: user.subscriptionStatus,
-      usage: await usageOf(c.env.DB, user.id, user.subscriptionPlan),
-      prices: paymentsFor(c.env)?.prices ?? null,
-    };
-    return c.json(body);
-  });
+export const subscriptionRoutes = new Hono<AppEnv>().use(requireUser).get("/", described, async (c) => {
+  const user = await findUserById(c.get("db"), currentUserId(c));
+  if (!user) throw new ApiError(401, "Not authenticated");
+  const body: Subscription = {
+    plan: user.subscriptionPlan,
+    status: user.subscriptionStatus,
+    usage: await usageOf(c.env.DB, user.id, user.subscriptionPlan),
+    prices: paymentsFor(c.env)?.prices ?? null,
+  };
+  return c.json(body);
+});

@@ -29,7 +29,8 @@ function sentences(seg: Segment): Line[] {
   const text = seg.text.trim();
   const parts = (text.match(SENTENCE) ?? [text]).map((p) => p.trim()).filter(Boolean);
   const words = seg.words ?? [];
-  if (parts.length <= 1 || words.length === 0) return [{ start: words[0]?.start ?? seg.start, text, speaker: seg.speaker }];
+  if (parts.length <= 1 || words.length === 0)
+    return [{ start: words[0]?.start ?? seg.start, text, speaker: seg.speaker }];
   const tokens = text.split(/\s+/).length;
   let chars = 0;
   let tokenAt = 0;

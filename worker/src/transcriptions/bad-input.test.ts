@@ -36,7 +36,10 @@ function hugeUpload(cookie: string, size: number) {
     method: "POST",
     cookie,
     body,
-    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(head.length + size + tail.length) },
+    headers: {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      "Content-Length": String(head.length + size + tail.length),
+    },
     // @ts-expect-error: workerd needs duplex for a streamed request body
     duplex: "half",
   });

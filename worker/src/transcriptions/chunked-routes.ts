@@ -78,7 +78,8 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
     if (!isActive(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
     const idx = Number(c.req.param("idx"));
-    if (t.chunksExpected !== null && idx >= t.chunksExpected) throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
+    if (t.chunksExpected !== null && idx >= t.chunksExpected)
+      throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
     const stream = await sniffMedia(c.req.raw.body);
     const key = chunkKey(t.userId, t.id, idx);

@@ -42,7 +42,11 @@ describe("a long recording sent as chunks", () => {
       });
       expect(res.status).toBe(201);
     }
-    const sealed = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: long.chunks.length } });
+    const sealed = await api(`/api/transcriptions/${id}/chunks/seal`, {
+      method: "POST",
+      cookie,
+      json: { chunks: long.chunks.length },
+    });
     expect(sealed.status).toBe(200);
 
     const { t, progress } = await waitUntilDone(cookie, id, 170_000);
@@ -64,9 +68,14 @@ describe("a long recording sent as chunks", () => {
 
   it("refuses to seal while chunks are missing", async () => {
     const { cookie } = await signUp();
-    const { id } = await readJson((
-      await api("/api/transcriptions/chunked", { method: "POST", cookie, json: { fileName: "a.wav", fileType: "audio/wav" } })
-    ), transcriptionSchema);
+    const { id } = await readJson(
+      await api("/api/transcriptions/chunked", {
+        method: "POST",
+        cookie,
+        json: { fileName: "a.wav", fileType: "audio/wav" },
+      }),
+      transcriptionSchema,
+    );
     const res = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: 2 } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Missing chunks: 0, 1" });

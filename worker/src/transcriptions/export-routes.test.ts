@@ -17,7 +17,10 @@ function zipEntryNames(bytes: Uint8Array) {
 }
 
 async function completedUpload(cookie: string, name: string) {
-  const { id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), name, "audio/mpeg"), transcriptionSchema);
+  const { id } = await readJson(
+    await upload(cookie, await testFile("jfk.mp3"), name, "audio/mpeg"),
+    transcriptionSchema,
+  );
   await waitUntilDone(cookie, id);
   return id;
 }
@@ -25,7 +28,7 @@ async function completedUpload(cookie: string, name: string) {
 describe("exporting transcriptions", () => {
   it("downloads each format with its type and a safe file name", async () => {
     const { cookie } = await signUp();
-    const id = await completedUpload(cookie, "Réunion \"Q3\".mp3");
+    const id = await completedUpload(cookie, 'Réunion "Q3".mp3');
     const expected: Record<string, string> = {
       txt: "text/plain",
       srt: "application/x-subrip",
@@ -56,14 +59,25 @@ describe("exporting transcriptions", () => {
     const { cookie } = await signUp();
     const a = await completedUpload(cookie, "standup.mp3");
     const b = await completedUpload(cookie, "standup.mp3");
-    const res = await api("/api/transcriptions/export", { method: "POST", cookie, json: { ids: [a, b], format: "srt" } });
+    const res = await api("/api/transcriptions/export", {
+      method: "POST",
+      cookie,
+      json: { ids: [a, b], format: "srt" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
-    expect(zipEntryNames(new Uint8Array(await res.arrayBuffer())).sort()).toEqual(["standup_transcript (2).srt", "standup_transcript.srt"]);
+    expect(zipEntryNames(new Uint8Array(await res.arrayBuffer())).sort()).toEqual([
+      "standup_transcript (2).srt",
+      "standup_transcript.srt",
+    ]);
 
     const other = await signUp();
     expect((await api(`/api/transcriptions/${a}/export?format=txt`, { cookie: other.cookie })).status).toBe(404);
-    const theirs = await api("/api/transcriptions/export", { method: "POST", cookie: other.cookie, json: { ids: [a], format: "txt" } });
+    const theirs = await api("/api/transcriptions/export", {
+      method: "POST",
+      cookie: other.cookie,
+      json: { ids: [a], format: "txt" },
+    });
     expect(theirs.status).toBe(404);
   });
 });

@@ -1,4 +1,3 @@
-import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import {
   bulkExportSchema,
   EXPORT_FORMAT_VALUES,
@@ -16,6 +15,7 @@ import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
 import type { ExportDoc } from "../export";
 import { doc, file, json } from "../http/openapi";
+import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { transcriptDocKey } from "./keys";
 import { getOwned } from "./repository";
@@ -49,7 +49,13 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
 // pdf-lib, docx and the fonts are large: load them on the first export, not on every Worker start.
 const exporter = () => import("../export");
 
-async function* exports(db: Db, bucket: R2Bucket, userId: string, ids: string[], format: z.infer<typeof exportFormatSchema>) {
+async function* exports(
+  db: Db,
+  bucket: R2Bucket,
+  userId: string,
+  ids: string[],
+  format: z.infer<typeof exportFormatSchema>,
+) {
   const { exportFileName, exportTranscription } = await exporter();
   for (const id of ids) {
     const doc = await toExportDoc(bucket, await getOwned(db, userId, id));

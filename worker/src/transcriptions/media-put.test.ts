@@ -10,7 +10,10 @@ const putMedia = (cookie: string, id: string, body: BodyInit, type: string) =>
 describe("the recording's PUT (finding 3)", () => {
   it("is refused on a finished transcription, whose recording stays the audio it was", async () => {
     const { cookie } = await signUp();
-    const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"),
+      transcriptionSchema,
+    );
     expect((await waitUntilDone(cookie, id)).t.status).toBe("COMPLETED");
     const put = await putMedia(cookie, id, PAGE, "text/html");
     expect(put.status).toBe(409);

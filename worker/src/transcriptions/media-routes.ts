@@ -18,7 +18,9 @@ const docs = {
   get: doc({
     summary: "The recording, with HTTP Range support for seeking",
     tag: "transcriptions",
-    parameters: [{ in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" }],
+    parameters: [
+      { in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" },
+    ],
     responses: {
       200: file("The whole recording", ["audio/*", "video/*", "application/octet-stream"]),
       206: file("The requested bytes", ["audio/*", "video/*", "application/octet-stream"]),
@@ -46,7 +48,8 @@ export const mediaRoutes = new Hono<AppEnv>()
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     // Only a chunked upload still in progress waits for its recording (a retry may replace it); a finished
     // or single-file transcription keeps what its upload stored.
-    if (t.source !== "chunks" || !isActive(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
+    if (t.source !== "chunks" || !isActive(t.status))
+      throw new ApiError(409, "This transcription is no longer accepting audio");
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
     const { head, stream } = await peek(c.req.raw.body);
     const type = sniffMediaType(head);

@@ -1,5 +1,5 @@
-import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
@@ -9,16 +9,27 @@ describe("a user's transcriptions", () => {
     const { cookie, user } = await signUp();
     const bytes = await testFile("jfk.mp3");
     // curl and some browsers send no useful type; the extension decides then.
-    const first = await readJson(await upload(cookie, bytes, "first.mp3", "application/octet-stream"), transcriptionSchema);
+    const first = await readJson(
+      await upload(cookie, bytes, "first.mp3", "application/octet-stream"),
+      transcriptionSchema,
+    );
     expect(first.file_type).toBe("audio/mpeg");
     const second = await readJson(await upload(cookie, bytes, "second.mp3", "audio/mpeg"), transcriptionSchema);
     const list = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(list.map((t) => t.id)).toEqual([second.id, first.id]);
 
-    const blank = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "   " } });
+    const blank = await api(`/api/transcriptions/${first.id}/rename`, {
+      method: "PATCH",
+      cookie,
+      json: { name: "   " },
+    });
     expect(blank.status).toBe(400);
     expect((await readJson(blank, apiErrorSchema)).message).toBe("Name is required");
-    const renamed = await api(`/api/transcriptions/${first.id}/rename`, { method: "PATCH", cookie, json: { name: "Q3 planning" } });
+    const renamed = await api(`/api/transcriptions/${first.id}/rename`, {
+      method: "PATCH",
+      cookie,
+      json: { name: "Q3 planning" },
+    });
     expect(renamed.status).toBe(200);
     expect((await readJson(renamed, transcriptionSchema)).name).toBe("Q3 planning");
 
@@ -37,7 +48,10 @@ describe("a user's transcriptions", () => {
   it("are invisible to another user: every route answers 404, as for a missing one", async () => {
     const owner = await signUp();
     const intruder = await signUp();
-    const { id } = await readJson(await upload(owner.cookie, await testFile("jfk.mp3"), "secret.mp3", "audio/mpeg"), transcriptionSchema);
+    const { id } = await readJson(
+      await upload(owner.cookie, await testFile("jfk.mp3"), "secret.mp3", "audio/mpeg"),
+      transcriptionSchema,
+    );
     await waitUntilDone(owner.cookie, id);
     const missing = crypto.randomUUID();
     const attempts: [string, RequestInit & { json?: unknown }][] = [
@@ -55,7 +69,9 @@ describe("a user's transcriptions", () => {
       expect([path, theirs.status]).toEqual([path, 404]);
       expect(await theirs.json()).toEqual(await none.json());
     }
-    expect(await readJson(await api("/api/transcriptions", { cookie: intruder.cookie }), transcriptionSchema.array())).toEqual([]);
+    expect(
+      await readJson(await api("/api/transcriptions", { cookie: intruder.cookie }), transcriptionSchema.array()),
+    ).toEqual([]);
     const still = await readJson(await api(`/api/transcriptions/${id}`, { cookie: owner.cookie }), transcriptionSchema);
     expect(still).toMatchObject({ name: null, status: "COMPLETED" });
   });

@@ -1,11 +1,12 @@
-import { traceSchema, transcriptDocSchema, transcriptionSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { traceSchema, transcriptDocSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { wordErrorRate } from "../../test/wer";
 
-const JFK = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
+const JFK =
+  "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
 const JFK_SECONDS = 11.0;
 
 describe("uploading a recording", () => {
@@ -29,7 +30,10 @@ describe("uploading a recording", () => {
     for (const line of (t.text ?? "").split("\n")) expect(line).toMatch(/^\[\d{2,}:\d{2}\] \S/);
     expect(Math.abs((t.duration ?? 0) - JFK_SECONDS)).toBeLessThanOrEqual(0.5);
 
-    const segments = await readJson(await api(`/api/transcriptions/${created.id}/segments`, { cookie }), transcriptDocSchema);
+    const segments = await readJson(
+      await api(`/api/transcriptions/${created.id}/segments`, { cookie }),
+      transcriptDocSchema,
+    );
     expect(segments.segments.length).toBeGreaterThan(0);
     expect(segments.segments.flatMap((s) => s.words).length).toBeGreaterThan(15);
 

@@ -1,11 +1,11 @@
-import { traceSchema, transcriptionSchema } from "@verbatim/shared";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { traceSchema, transcriptionSchema } from "@verbatim/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
-import { transcriptionChunks, transcriptions } from "../db/schema";
 import { api, readJson, signUp } from "../../test/http";
 import { engineControl, testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { createDb } from "../db/client";
+import { transcriptionChunks, transcriptions } from "../db/schema";
 import worker from "../index";
 import { mediaKey } from "./keys";
 
@@ -22,7 +22,11 @@ async function logsOf(cookie: string, id: string) {
 
 async function waitForLog(cookie: string, id: string, pattern: RegExp, timeoutMs = 60_000) {
   await expect
-    .poll(async () => (await logsOf(cookie, id)).some((l) => pattern.test(l)), { timeout: timeoutMs, interval: 200, message: `no log line matching ${pattern}` })
+    .poll(async () => (await logsOf(cookie, id)).some((l) => pattern.test(l)), {
+      timeout: timeoutMs,
+      interval: 200,
+      message: `no log line matching ${pattern}`,
+    })
     .toBe(true);
 }
 
@@ -31,7 +35,10 @@ describe("when the speech engine fails", () => {
     const { cookie } = await signUp();
     await engineControl("down");
     try {
-      const { id } = await readJson(await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"), transcriptionSchema);
+      const { id } = await readJson(
+        await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"),
+        transcriptionSchema,
+      );
       await waitForLog(cookie, id, /unreachable.*retrying the recording in \d+ s/);
       expect(await readJson(await api(`/api/transcriptions/${id}`, { cookie }), transcriptionSchema)).toMatchObject({
         status: "PROCESSING",
@@ -50,10 +57,15 @@ describe("when the speech engine fails", () => {
     await engineControl("down");
     let id: string;
     try {
-      ({ id } = await readJson(await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"), transcriptionSchema));
+      ({ id } = await readJson(
+        await upload(cookie, await testFile("jfk.mp3"), "jfk.mp3", "audio/mpeg"),
+        transcriptionSchema,
+      ));
       const { t } = await waitUntilDone(cookie, id);
       expect(t.status).toBe("FAILED");
-      expect(t.error_message).toMatch(/^Speech recognition was unavailable after 5 attempts \(The speech engine is unreachable/);
+      expect(t.error_message).toMatch(
+        /^Speech recognition was unavailable after 5 attempts \(The speech engine is unreachable/,
+      );
       expect(t.error_message).toMatch(/Try Reprocess later\.$/);
     } finally {
       await engineControl("up");
@@ -77,10 +89,22 @@ describe("a job interrupted by a crash", () => {
     // The state a worker leaves when it dies mid-transcription: the part is PROCESSING, its lease has run
     // out, and no queue message is left to finish it.
     await db.insert(transcriptions).values({
-      id, userId: user.id, fileName: "jfk.flac", fileType: "audio/flac", filePath: key, status: "PROCESSING", progressPercentage: 5,
+      id,
+      userId: user.id,
+      fileName: "jfk.flac",
+      fileType: "audio/flac",
+      filePath: key,
+      status: "PROCESSING",
+      progressPercentage: 5,
     });
     await db.insert(transcriptionChunks).values({
-      transcriptionId: id, idx: 0, r2Key: key, startOffset: 0, status: "PROCESSING", attempts: 1, leaseUntil: Date.now() - 1000,
+      transcriptionId: id,
+      idx: 0,
+      r2Key: key,
+      startOffset: 0,
+      status: "PROCESSING",
+      attempts: 1,
+      leaseUntil: Date.now() - 1000,
     });
     // Reading the list is only a read: recovery is the cron's job.
     expect((await api("/api/transcriptions", { cookie })).status).toBe(200);
@@ -91,6 +115,8 @@ describe("a job interrupted by a crash", () => {
     await runMinuteCron();
     const { t } = await waitUntilDone(cookie, id);
     expect(t.status).toBe("COMPLETED");
-    expect(await logsOf(cookie, id)).toEqual(expect.arrayContaining([expect.stringMatching(/Resuming part 1 after an interruption/)]));
+    expect(await logsOf(cookie, id)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Resuming part 1 after an interruption/)]),
+    );
   });
 });

@@ -40,7 +40,10 @@ export function getById(db: Db, id: string) {
 /** Every upload path lands here: the stored file name loses control and bidi-control characters once, for all. */
 export async function insertTranscription(db: Db, values: typeof transcriptions.$inferInsert) {
   const fileName = withoutUnsafeChars(values.fileName);
-  const [row] = await db.insert(transcriptions).values({ ...values, fileName }).returning();
+  const [row] = await db
+    .insert(transcriptions)
+    .values({ ...values, fileName })
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }
@@ -58,7 +61,12 @@ export function raiseProgress(db: Db, id: string, percent: number) {
     .where(eq(transcriptions.id, id));
 }
 
-export async function appendLog(db: Db, transcriptionId: string, message: string, level: "info" | "warn" | "error" = "info") {
+export async function appendLog(
+  db: Db,
+  transcriptionId: string,
+  message: string,
+  level: "info" | "warn" | "error" = "info",
+) {
   await db.insert(transcriptionLogs).values({ transcriptionId, message, level });
 }
 

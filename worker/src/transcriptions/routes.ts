@@ -14,13 +14,13 @@ import { notFound } from "../http/errors";
 import { doc, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
-import { transcriptDocKey } from "./keys";
 import { chunkedRoutes } from "./chunked-routes";
 import { exportRoutes } from "./export-routes";
+import { transcriptDocKey } from "./keys";
 import { mediaRoutes } from "./media-routes";
 import { getOwned, listOwned } from "./repository";
-import { reanalyze, remove, rename, reprocess, trace } from "./service";
 import { toListItem, toTranscription } from "./serialize";
+import { reanalyze, remove, rename, reprocess, trace } from "./service";
 import { uploadSingleFile } from "./upload";
 
 const tag = "transcriptions";
@@ -38,8 +38,18 @@ const docs = {
     responses: { 201: one("The new transcription, PENDING") },
     errors: [400, 402, 413, 415],
   }),
-  get: doc({ summary: "One transcription with everything", tag, responses: { 200: one("The transcription") }, errors: [404] }),
-  rename: doc({ summary: "Rename a transcription", tag, responses: { 200: one("The renamed transcription") }, errors: [400, 404] }),
+  get: doc({
+    summary: "One transcription with everything",
+    tag,
+    responses: { 200: one("The transcription") },
+    errors: [404],
+  }),
+  rename: doc({
+    summary: "Rename a transcription",
+    tag,
+    responses: { 200: one("The renamed transcription") },
+    errors: [400, 404],
+  }),
   remove: doc({
     summary: "Delete a transcription with its media and transcript",
     tag,

@@ -44,5 +44,10 @@ export function toTranscription(t: TranscriptionRow): Transcription {
 
 /** The list omits the heavy text columns; the detail call has everything. */
 export function toListItem(t: TranscriptionRow): Transcription {
-  return { ...toTranscription(t), text: t.text ? t.text.slice(0, LIST_TEXT_CHARS) : null, filtered_text: null, formatted_transcript: null };
+  return {
+    ...toTranscription(t),
+    text: t.text ? t.text.slice(0, LIST_TEXT_CHARS) : null,
+    filtered_text: null,
+    formatted_transcript: null,
+  };
 }

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Trace } from "@verbatim/shared";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
@@ -32,7 +32,9 @@ export async function reprocess(env: Bindings, db: Db, userId: string, id: strin
   const chunks = await listChunks(db, id);
   if (chunks.length === 0) throw new ApiError(409, "No audio was uploaded for this transcription");
   // Guarded: of two reprocess requests at once, one runs and the other is told it is already running.
-  if (!(await moveTranscription(db, id, "reprocess", { progressPercentage: 0, errorMessage: null, leaseUntil: null }))) {
+  if (
+    !(await moveTranscription(db, id, "reprocess", { progressPercentage: 0, errorMessage: null, leaseUntil: null }))
+  ) {
     throw new ApiError(409, ALREADY_RUNNING);
   }
   await resetChunks(db, id);
@@ -46,7 +48,8 @@ export async function reanalyze(env: Bindings, db: Db, userId: string, id: strin
   const t = await getOwned(db, userId, id);
   if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   if (!t.text) throw new ApiError(409, "There is no transcript to analyse yet");
-  if (!(await moveTranscription(db, id, "reanalyze", { progressPercentage: 92, errorMessage: null }))) throw new ApiError(409, ALREADY_RUNNING);
+  if (!(await moveTranscription(db, id, "reanalyze", { progressPercentage: 92, errorMessage: null })))
+    throw new ApiError(409, ALREADY_RUNNING);
   await appendLog(db, id, "Analysis requested");
   await enqueueStep(env, db, "analyze", id);
   return getOwned(db, userId, id);
@@ -59,7 +62,9 @@ export async function trace(db: Db, userId: string, id: string): Promise<Trace> 
   const logs = await listLogs(db, id);
   return {
     transcription: { status: t.status, progressPercentage: t.progressPercentage, createdAt: t.createdAt },
-    logs: logs.map((l) => `[${clock(l.createdAt)}] ${l.level === "info" ? "" : `${l.level.toUpperCase()}: `}${l.message}`),
+    logs: logs.map(
+      (l) => `[${clock(l.createdAt)}] ${l.level === "info" ? "" : `${l.level.toUpperCase()}: `}${l.message}`,
+    ),
     hasText: !!t.text,
     textLength: t.text?.length ?? 0,
   };

@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 import { withSlot } from "../plans/limits";
 import { readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { assertAcceptedType, assertDeclaredSize, createFileTranscription, spokenLanguage, sniffMedia } from "./create";
+import { assertAcceptedType, assertDeclaredSize, createFileTranscription, sniffMedia, spokenLanguage } from "./create";
 import { mediaKey } from "./keys";
 
 /**
@@ -35,7 +35,16 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
     });
     if (size === 0) throw new ApiError(400, FILE_EMPTY);
     try {
-      return await createFileTranscription(env, db, { id, userId, name, fileName: file.fileName, fileType, mediaKey: key, size, language });
+      return await createFileTranscription(env, db, {
+        id,
+        userId,
+        name,
+        fileName: file.fileName,
+        fileType,
+        mediaKey: key,
+        size,
+        language,
+      });
     } catch (err) {
       await env.MEDIA.delete(key);
       throw err;

@@ -1,5 +1,5 @@
-import { resumableUploadSchema } from "@verbatim/shared";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { resumableUploadSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
@@ -9,7 +9,11 @@ import { abortAbandonedUploads, UPLOAD_TTL_MS } from "./expiry";
 const DAY = 24 * 60 * 60 * 1000;
 
 async function openUpload(cookie: string) {
-  const res = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "offsite.wav", fileType: "audio/wav", size: 10 } });
+  const res = await api("/api/uploads", {
+    method: "POST",
+    cookie,
+    json: { fileName: "offsite.wav", fileType: "audio/wav", size: 10 },
+  });
   return (await readJson(res, resumableUploadSchema)).id;
 }
 
@@ -35,7 +39,9 @@ describe("unfinished resumable uploads", () => {
       .bind(old)
       .first<{ status: string; r2_key: string; r2_upload_id: string }>();
     expect(row?.status).toBe("ABORTED");
-    await expect(env.MEDIA.resumeMultipartUpload(row?.r2_key ?? "", row?.r2_upload_id ?? "").uploadPart(1, "late")).rejects.toThrow();
+    await expect(
+      env.MEDIA.resumeMultipartUpload(row?.r2_key ?? "", row?.r2_upload_id ?? "").uploadPart(1, "late"),
+    ).rejects.toThrow();
     // Nothing is left to give up on a second pass.
     expect(await abortAbandonedUploads(createDb(env.DB), env.MEDIA)).toBe(0);
   });

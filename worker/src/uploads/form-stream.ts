@@ -12,7 +12,11 @@ const INTERRUPTED = "The upload was interrupted before the file was complete";
 
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   const first = needle[0];
-  outer: for (let i = haystack.indexOf(first as number, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(first as number, i + 1)) {
+  outer: for (
+    let i = haystack.indexOf(first as number, from);
+    i !== -1 && i <= haystack.length - needle.length;
+    i = haystack.indexOf(first as number, i + 1)
+  ) {
     for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
     return i;
   }
@@ -93,13 +97,19 @@ export async function readFormUntilFile(request: Request, fileField: string) {
     buf = buf.subarray(at + delimiter.length);
     while (buf.length < 2 && !done) await pull();
     if (buf[0] === 45 && buf[1] === 45) break; // "--": closing delimiter, no file part came
-    const headerEnd = await seek(enc.encode("\r\n\r\n"), { bytes: MAX_HEADER_BYTES, error: new ApiError(400, "Malformed multipart body") });
+    const headerEnd = await seek(enc.encode("\r\n\r\n"), {
+      bytes: MAX_HEADER_BYTES,
+      error: new ApiError(400, "Malformed multipart body"),
+    });
     if (headerEnd === -1) throw new ApiError(400, "Malformed multipart body");
     const part = parsePartHeaders(dec.decode(buf.subarray(2, headerEnd)));
     buf = buf.subarray(headerEnd + 4);
 
     if (part.name === fileField && part.fileName !== undefined) {
-      return { fields, file: { ...part, fileName: part.fileName, stream: streamUntil(buf, reader, delimiter, () => done) } };
+      return {
+        fields,
+        file: { ...part, fileName: part.fileName, stream: streamUntil(buf, reader, delimiter, () => done) },
+      };
     }
     const end = await seek(delimiter, { bytes: MAX_FIELD_BYTES, error: new ApiError(413, "Form field is too large") });
     if (end === -1) throw new ApiError(400, "Malformed multipart body");

@@ -46,7 +46,9 @@ describe("a streamed upload that is refused midway", () => {
     await expect(writeStreamToR2(bucket, key, bytes(20 << 20), opts)).rejects.toMatchObject({ status: 413 });
     expect(opened).toHaveLength(1);
     // An aborted upload takes no more parts: nothing is left for a sweep to find.
-    await expect(env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
+    await expect(
+      env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8)),
+    ).rejects.toThrow();
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 
@@ -55,7 +57,9 @@ describe("a streamed upload that is refused midway", () => {
     const key = `test/${crypto.randomUUID()}`;
     await expect(writeStreamToR2(bucket, key, bytes(20 << 20, 10 << 20), opts)).rejects.toMatchObject({ status: 400 });
     expect(opened).toHaveLength(1);
-    await expect(env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8))).rejects.toThrow();
+    await expect(
+      env.MEDIA.resumeMultipartUpload(key, uploadIdOf(opened)).uploadPart(2, new Uint8Array(8)),
+    ).rejects.toThrow();
   });
 
   it("within the limit: stored whole", async () => {

@@ -32,7 +32,14 @@ export async function describeUpload(db: Db, row: UploadRow): Promise<ResumableU
     .from(uploadParts)
     .where(eq(uploadParts.uploadId, row.id))
     .orderBy(uploadParts.partNumber);
-  return { id: row.id, fileName: row.fileName, size: row.size, partSize: row.partSize, partCount: partCount(row.size, row.partSize), parts };
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    size: row.size,
+    partSize: row.partSize,
+    partCount: partCount(row.size, row.partSize),
+    parts,
+  };
 }
 
 export async function insertUpload(db: Db, values: typeof uploads.$inferInsert) {

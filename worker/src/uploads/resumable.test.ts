@@ -4,7 +4,9 @@ import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 
 const sha256 = async (data: ArrayBuffer | Uint8Array) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), (b) => b.toString(16).padStart(2, "0")).join("");
+  Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
 
 describe("resumable uploads of large recordings", () => {
   it("accepts parts in any order, lists them for resuming, and completes into a transcription", async () => {
@@ -12,12 +14,17 @@ describe("resumable uploads of large recordings", () => {
     await makePro(user.id); // over the Free plan's 5 minutes
     // Five minutes of 16 kHz WAV: over one 8 MiB part, so it travels as two.
     const bytes = await testFile("long.wav");
-    const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
+    const created = await api("/api/uploads", {
+      method: "POST",
+      cookie,
+      json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length },
+    });
     expect(created.status).toBe(201);
     const state = await readJson(created, resumableUploadSchema);
     expect(state.partCount).toBe(2);
     const part = (n: number) => bytes.slice((n - 1) * state.partSize, n * state.partSize);
-    const put = (n: number, body: Uint8Array) => api(`/api/uploads/${state.id}/parts/${n}`, { method: "PUT", cookie, body });
+    const put = (n: number, body: Uint8Array) =>
+      api(`/api/uploads/${state.id}/parts/${n}`, { method: "PUT", cookie, body });
 
     expect((await put(2, part(2))).status).toBe(200);
     // The connection drops; the client asks what the server already has and sends only the rest.
@@ -45,7 +52,11 @@ describe("resumable uploads of large recordings", () => {
   it("refuses a part whose sender went away halfway, keeps nothing of it, and takes it again", async () => {
     const { cookie } = await signUp();
     const bytes = await testFile("long.wav");
-    const created = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length } });
+    const created = await api("/api/uploads", {
+      method: "POST",
+      cookie,
+      json: { fileName: "all-hands.wav", fileType: "audio/wav", size: bytes.length },
+    });
     const state = await readJson(created, resumableUploadSchema);
     const part2 = bytes.slice(state.partSize);
     // The declared length is right, but the connection breaks after the first megabyte.
@@ -71,12 +82,29 @@ describe("resumable uploads of large recordings", () => {
 
   it("refuses unsupported types, and aborts on request", async () => {
     const { cookie } = await signUp();
-    const bad = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "slides.pdf", fileType: "application/pdf", size: 10 } });
+    const bad = await api("/api/uploads", {
+      method: "POST",
+      cookie,
+      json: { fileName: "slides.pdf", fileType: "application/pdf", size: 10 },
+    });
     expect(bad.status).toBe(415);
-    const big = await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 6 * 1024 ** 3 } });
+    const big = await api("/api/uploads", {
+      method: "POST",
+      cookie,
+      json: { fileName: "a.mp4", fileType: "video/mp4", size: 6 * 1024 ** 3 },
+    });
     expect(big.status).toBe(400);
-    const { id } = await readJson(await api("/api/uploads", { method: "POST", cookie, json: { fileName: "a.mp4", fileType: "video/mp4", size: 10 } }), resumableUploadSchema);
+    const { id } = await readJson(
+      await api("/api/uploads", {
+        method: "POST",
+        cookie,
+        json: { fileName: "a.mp4", fileType: "video/mp4", size: 10 },
+      }),
+      resumableUploadSchema,
+    );
     expect((await api(`/api/uploads/${id}`, { method: "DELETE", cookie })).status).toBe(200);
-    expect((await api(`/api/uploads/${id}/parts/1`, { method: "PUT", cookie, body: new Uint8Array(10) })).status).toBe(409);
+    expect((await api(`/api/uploads/${id}/parts/1`, { method: "PUT", cookie, body: new Uint8Array(10) })).status).toBe(
+      409,
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { assertUploadSlotFree } from "../http/rate-limit";
 import {
   createMultipartSchema,
   mediaTypeOf,
@@ -12,12 +11,22 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
+import { assertUploadSlotFree } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
-import { describeUpload, insertUpload, listParts, ownedOpenUpload, partCount, partSizeFor, recordPart, setUploadStatus } from "./repository";
+import {
+  describeUpload,
+  insertUpload,
+  listParts,
+  ownedOpenUpload,
+  partCount,
+  partSizeFor,
+  recordPart,
+  setUploadStatus,
+} from "./repository";
 
 // Resumable uploads for recordings past the 500 MB form limit (up to 5 GB / 10 hours). The browser sends
 // fixed-size parts straight into an R2 multipart upload; the parts already stored are listed so an upload
@@ -71,8 +80,19 @@ export const uploadRoutes = new Hono<AppEnv>()
     const row = await withSlot(c.env.DB, userId, async () => {
       const id = crypto.randomUUID();
       const key = mediaKey(userId, id, fileName);
-      const multipart = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: fileType || "application/octet-stream" } });
-      return insertUpload(c.get("db"), { id, userId, r2Key: key, r2UploadId: multipart.uploadId, fileName, fileType, size, partSize: partSizeFor(size) });
+      const multipart = await c.env.MEDIA.createMultipartUpload(key, {
+        httpMetadata: { contentType: fileType || "application/octet-stream" },
+      });
+      return insertUpload(c.get("db"), {
+        id,
+        userId,
+        r2Key: key,
+        r2UploadId: multipart.uploadId,
+        fileName,
+        fileType,
+        size,
+        partSize: partSizeFor(size),
+      });
     });
     return c.json(await describeUpload(c.get("db"), row), 201);
   })
@@ -112,9 +132,14 @@ export const uploadRoutes = new Hono<AppEnv>()
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
     const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
-    if (missing.length) throw new ApiError(400, `Missing parts: ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? "…" : ""}`);
-    await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter(
+      (n) => !parts.some((p) => p.partNumber === n),
+    );
+    if (missing.length)
+      throw new ApiError(400, `Missing parts: ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? "…" : ""}`);
+    await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(
+      parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+    );
     await setUploadStatus(db, row.id, "COMPLETED");
     const t = await createFileTranscription(c.env, db, {
       id: row.id,

@@ -23,10 +23,12 @@ export function sniffMediaType(head: Uint8Array): string | null {
     if (ascii(b, 8, "3g")) return "video/3gpp";
     return "video/mp4";
   }
-  if (ascii(b, 4, "moov") || ascii(b, 4, "mdat") || ascii(b, 4, "wide") || ascii(b, 4, "free")) return "video/quicktime";
+  if (ascii(b, 4, "moov") || ascii(b, 4, "mdat") || ascii(b, 4, "wide") || ascii(b, 4, "free"))
+    return "video/quicktime";
   if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return "video/webm"; // WebM/Matroska (EBML)
   if (b[0] === 0x30 && b[1] === 0x26 && b[2] === 0xb2 && b[3] === 0x75) return "video/x-ms-asf"; // ASF: WMA/WMV
-  if (b[0] === 0x00 && b[1] === 0x00 && b[2] === 0x01 && ((b[3] ?? 0) === 0xba || (b[3] ?? 0) === 0xb3)) return "video/mpeg"; // MPEG-PS/VOB/MPG
+  if (b[0] === 0x00 && b[1] === 0x00 && b[2] === 0x01 && ((b[3] ?? 0) === 0xba || (b[3] ?? 0) === 0xb3))
+    return "video/mpeg"; // MPEG-PS/VOB/MPG
   if (b[0] === 0x47 && (b.length < 189 || b[188] === 0x47)) return "video/mp2t"; // MPEG-TS sync byte
   if (b[4] === 0x47 && (b.length < 193 || b[192] === 0x47)) return "video/mp2t"; // M2TS/MTS (4-byte timecode + TS)
   if (ascii(b, 0, "#!AMR")) return "audio/amr";

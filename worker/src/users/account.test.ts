@@ -1,10 +1,11 @@
-import { apiErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { apiErrorSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, sessionCookie, setCookies, signUp } from "../../test/http";
 
 const PASSWORD = "correct horse"; // what signUp registers with
-const login = (username: string, password: string) => api("/api/login", { method: "POST", json: { username, password } });
+const login = (username: string, password: string) =>
+  api("/api/login", { method: "POST", json: { username, password } });
 const changePassword = (cookie: string, json: unknown) => api("/api/user/password", { method: "PUT", cookie, json });
 const deleteAccount = (cookie: string, json: unknown) => api("/api/user", { method: "DELETE", cookie, json });
 const message = async (res: Response) => (await readJson(res, apiErrorSchema)).message;
@@ -24,7 +25,9 @@ describe("PUT /api/user/password", () => {
     const laptop = sessionCookie(await login(user.username, PASSWORD));
     const phone = sessionCookie(await login(user.username, PASSWORD));
     const bystander = await signUp();
-    expect((await changePassword(cookie, { currentPassword: PASSWORD, newPassword: "battery staple" })).status).toBe(200);
+    expect((await changePassword(cookie, { currentPassword: PASSWORD, newPassword: "battery staple" })).status).toBe(
+      200,
+    );
     expect((await api("/api/user", { cookie })).status).toBe(200);
     expect((await api("/api/user", { cookie: laptop })).status).toBe(401);
     expect((await api("/api/user", { cookie: phone })).status).toBe(401);
@@ -54,7 +57,9 @@ describe("PUT /api/user/password", () => {
   it("stops guessing the current password after 10 wrong tries", async () => {
     const { cookie } = await signUp();
     for (let i = 0; i < 10; i++) {
-      expect((await changePassword(cookie, { currentPassword: `guess-${i}`, newPassword: "battery staple" })).status).toBe(400);
+      expect(
+        (await changePassword(cookie, { currentPassword: `guess-${i}`, newPassword: "battery staple" })).status,
+      ).toBe(400);
     }
     const locked = await changePassword(cookie, { currentPassword: PASSWORD, newPassword: "battery staple" });
     expect(locked.status).toBe(429);
@@ -118,7 +123,8 @@ describe("DELETE /api/user", () => {
   it("pages through more than one listing of files (over 1,000 objects)", async () => {
     const { user, cookie } = await signUp();
     const keys = Array.from({ length: 1010 }, (_, i) => `users/${user.id}/transcriptions/t/chunks/${i}`);
-    for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((k) => env.MEDIA.put(k, "")));
+    for (let i = 0; i < keys.length; i += 100)
+      await Promise.all(keys.slice(i, i + 100).map((k) => env.MEDIA.put(k, "")));
     expect((await deleteAccount(cookie, { confirm: user.username })).status).toBe(200);
     expect((await env.MEDIA.list({ prefix: `users/${user.id}/` })).objects).toHaveLength(0);
   });

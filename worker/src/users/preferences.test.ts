@@ -1,5 +1,5 @@
-import { apiErrorSchema, DEFAULT_PREFERENCES, preferencesSchema, validationErrorSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import { apiErrorSchema, DEFAULT_PREFERENCES, preferencesSchema, validationErrorSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
@@ -41,7 +41,10 @@ describe("preferences", () => {
     expect(afterFirst.ai.defaultModel).toBe("anthropic");
 
     // A second save of another section must not undo the first (the merge happens in the database).
-    await put(cookie, { timezone: { timezone: "Asia/Tokyo", timeFormat: "12h" }, notifications: { emailNewFeatures: false } });
+    await put(cookie, {
+      timezone: { timezone: "Asia/Tokyo", timeFormat: "12h" },
+      notifications: { emailNewFeatures: false },
+    });
     const saved = await readJson(await api("/api/user/preferences", { cookie }), preferencesSchema);
     expect(saved).toEqual({
       general: { ...DEFAULT_PREFERENCES.general, theme: "dark" },
@@ -101,14 +104,19 @@ describe("preferences", () => {
 
   it("needs a session", async () => {
     expect((await api("/api/user/preferences")).status).toBe(401);
-    expect((await api("/api/user/preferences", { method: "PUT", json: { general: { theme: "dark" } } })).status).toBe(401);
+    expect((await api("/api/user/preferences", { method: "PUT", json: { general: { theme: "dark" } } })).status).toBe(
+      401,
+    );
   });
 
   it("getPreferences gives server code the saved AI settings, ignoring stale stored values", async () => {
     const { user, cookie } = await signUp();
     await put(cookie, { ai: { preferredLanguage: "Swedish", topicDetection: false } });
     const db = createDb(env.DB);
-    expect((await getPreferences(db, user.id)).ai).toMatchObject({ preferredLanguage: "Swedish", topicDetection: false });
+    expect((await getPreferences(db, user.id)).ai).toMatchObject({
+      preferredLanguage: "Swedish",
+      topicDetection: false,
+    });
 
     // A value an older release allowed (or a hand-edited row) falls back to its default instead of failing.
     await env.DB.prepare("UPDATE user_preferences SET data = ? WHERE user_id = ?")

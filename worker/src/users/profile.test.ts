@@ -1,5 +1,10 @@
-import { apiErrorSchema, profileImageResponseSchema, profileUpdateResponseSchema, publicUserSchema } from "@verbatim/shared";
 import { env } from "cloudflare:test";
+import {
+  apiErrorSchema,
+  profileImageResponseSchema,
+  profileUpdateResponseSchema,
+  publicUserSchema,
+} from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 
@@ -67,7 +72,10 @@ describe("PUT /api/user/profile", () => {
   it("refuses an e-mail another account uses, whatever the case, with 409", async () => {
     const taken = await signUp();
     const { cookie } = await signUp();
-    const res = await putProfile(cookie, { full_name: "Copy Cat", email: `${taken.user.username.toUpperCase()}@EXAMPLE.COM` });
+    const res = await putProfile(cookie, {
+      full_name: "Copy Cat",
+      email: `${taken.user.username.toUpperCase()}@EXAMPLE.COM`,
+    });
     expect(res.status).toBe(409);
     expect(await message(res)).toBe("Email already registered");
   });
@@ -98,7 +106,8 @@ describe("profile picture", () => {
 
   it("replaces the previous picture and deletes its file", async () => {
     const { user, cookie } = await signUp();
-    const first = (await readJson(await upload(cookie, PNG, "image/png"), profileImageResponseSchema)).profilePictureUrl;
+    const first = (await readJson(await upload(cookie, PNG, "image/png"), profileImageResponseSchema))
+      .profilePictureUrl;
     const second = await upload(cookie, GIF, "image/gif", "me.gif");
     expect(second.status).toBe(200);
     const url = (await readJson(second, profileImageResponseSchema)).profilePictureUrl;
@@ -174,7 +183,8 @@ describe("profile picture", () => {
   it("never serves one user's picture to another, nor to a visitor", async () => {
     const owner = await signUp();
     const stranger = await signUp();
-    const url = (await readJson(await upload(owner.cookie, PNG, "image/png"), profileImageResponseSchema)).profilePictureUrl;
+    const url = (await readJson(await upload(owner.cookie, PNG, "image/png"), profileImageResponseSchema))
+      .profilePictureUrl;
     expect((await api(url, { cookie: stranger.cookie })).status).toBe(404);
     expect((await api(url)).status).toBe(401);
     expect((await upload(undefined, PNG, "image/png")).status).toBe(401);

@@ -14,7 +14,8 @@ export function findUserById(db: Db, id: string) {
  */
 export async function findUserByLogin(db: Db, login: string) {
   const value = login.trim();
-  if (value.includes("@")) return await db.query.users.findFirst({ where: sql`${users.email} = ${value} COLLATE NOCASE` });
+  if (value.includes("@"))
+    return await db.query.users.findFirst({ where: sql`${users.email} = ${value} COLLATE NOCASE` });
   // The exact name first (it is unique case-insensitively); the look-alike key also finds "Ilya" typed as "llya".
   const name = normalizeUsername(value);
   const exact = await db.query.users.findFirst({ where: sql`${users.username} = ${name} COLLATE NOCASE` });

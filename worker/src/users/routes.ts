@@ -50,7 +50,11 @@ async function signedInUser(c: Context<AppEnv>) {
 const tag = "account";
 const docs = {
   user: doc({ summary: "The signed-in user", tag: "auth", responses: { 200: json(publicUserSchema, "The user") } }),
-  preferences: doc({ summary: "The user's preferences, every field", tag, responses: { 200: json(preferencesSchema, "Preferences") } }),
+  preferences: doc({
+    summary: "The user's preferences, every field",
+    tag,
+    responses: { 200: json(preferencesSchema, "Preferences") },
+  }),
   savePreferences: doc({
     summary: "Save any sections or fields of the preferences",
     tag,

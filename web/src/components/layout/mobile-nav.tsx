@@ -17,7 +17,13 @@ export function MobileNav() {
 
   return (
     <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation" onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open navigation"
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon className="size-5" />
       </Button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard closes with Esc (native). */}

@@ -2,7 +2,11 @@ import type { ReactNode } from "react";
 import { CalendarIcon, CreditCardIcon, FileTextIcon, PlugIcon, SettingsIcon } from "./icons";
 
 /** Spec §2: the left navigation, in this order. */
-export const NAV_ITEMS: ReadonlyArray<{ label: string; to: "/calendar" | "/dashboard" | "/integrations" | "/settings" | "/subscription"; icon: ReactNode }> = [
+export const NAV_ITEMS: ReadonlyArray<{
+  label: string;
+  to: "/calendar" | "/dashboard" | "/integrations" | "/settings" | "/subscription";
+  icon: ReactNode;
+}> = [
   { label: "Calendar", to: "/calendar", icon: <CalendarIcon /> },
   { label: "Transcripts", to: "/dashboard", icon: <FileTextIcon /> },
   { label: "Integrations", to: "/integrations", icon: <PlugIcon /> },

@@ -13,7 +13,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     // The page asked for comes back after signing in (see GuestOnly). Once the redirect starts, the
     // location already reads /auth: that is not a page to come back to.
-    if (signedOut && !href.startsWith("/auth")) void navigate({ to: "/auth", search: { redirect: href }, replace: true });
+    if (signedOut && !href.startsWith("/auth"))
+      void navigate({ to: "/auth", search: { redirect: href }, replace: true });
   }, [signedOut, href, navigate]);
 
   if (!user) return <PageSpinner label="Loading your session" />;

@@ -12,7 +12,11 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const subscription = useSubscription();
   return (
     <div className="flex h-full flex-col gap-6 p-4">
-      <Link to="/dashboard" onClick={onNavigate} className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to="/dashboard"
+        onClick={onNavigate}
+        className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <Logo />
         <span className="sr-only"> – go to your transcripts</span>
       </Link>
@@ -30,7 +34,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
                     "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                    active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                    active
+                      ? "bg-accent text-accent-foreground"
+                      : "text-muted-foreground hover:bg-muted hover:text-foreground",
                   )}
                 >
                   {item.icon}
@@ -48,7 +54,11 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             Upgrade to Pro
           </p>
           <p className="mt-1 text-xs text-muted-foreground">Unlock unlimited transcriptions and advanced AI features</p>
-          <Link to="/subscription" onClick={onNavigate} className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}>
+          <Link
+            to="/subscription"
+            onClick={onNavigate}
+            className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}
+          >
             View Plans
           </Link>
         </div>

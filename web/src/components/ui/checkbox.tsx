@@ -5,7 +5,10 @@ export function Checkbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLI
   return (
     <input
       type="checkbox"
-      className={cn("size-4 cursor-pointer rounded border-input accent-primary focus-visible:ring-2 focus-visible:ring-ring", className)}
+      className={cn(
+        "size-4 cursor-pointer rounded border-input accent-primary focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
       {...props}
     />
   );

@@ -71,7 +71,10 @@ export function DropdownMenu({ trigger, label, triggerClassName, header, childre
             setOpen(true);
           }
         }}
-        className={cn("rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", triggerClassName)}
+        className={cn(
+          "rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          triggerClassName,
+        )}
       >
         {trigger}
       </button>

@@ -19,7 +19,10 @@ export function Progress({ value, label, className }: ProgressProps) {
       className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted", className)}
     >
       <div
-        className={cn("h-full rounded-full bg-primary transition-[width] duration-300", clamped === null && "w-1/3 animate-pulse")}
+        className={cn(
+          "h-full rounded-full bg-primary transition-[width] duration-300",
+          clamped === null && "w-1/3 animate-pulse",
+        )}
         style={clamped === null ? undefined : { width: `${clamped}%` }}
       />
     </div>

@@ -23,5 +23,10 @@ export function PageSpinner({ label }: { label?: string }) {
 
 /** A small spinner inside a button whose label already says what is happening. */
 export function ButtonSpinner() {
-  return <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
 }

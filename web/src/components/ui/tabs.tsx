@@ -111,7 +111,15 @@ export function TabsTrigger({ value, children }: { value: string; children: Reac
   );
 }
 
-export function TabsContent({ value, children, className }: { value: string; children: ReactNode; className?: string }) {
+export function TabsContent({
+  value,
+  children,
+  className,
+}: {
+  value: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
@@ -122,7 +130,10 @@ export function TabsContent({ value, children, className }: { value: string; chi
       // Focusable so keyboard users can reach panels that hold no focusable content (WAI-ARIA tabs pattern).
       // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
       tabIndex={0}
-      className={cn("mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md", className)}
+      className={cn(
+        "mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md",
+        className,
+      )}
     >
       {children}
     </div>

@@ -47,7 +47,10 @@ export function Toaster() {
     () => null,
   );
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 md:justify-end">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 md:justify-end"
+    >
       {/* The live region exists before any toast so screen readers announce each one. */}
       <div aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {entry && <ToastCard key={entry.id} entry={entry} />}

@@ -1,6 +1,6 @@
-import { buttonVariants, type ButtonVariant } from "@/components/ui/button";
-import { useServerUrl } from "./server-url-api";
+import { type ButtonVariant, buttonVariants } from "@/components/ui/button";
 import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "./google-api";
+import { useServerUrl } from "./server-url-api";
 
 /**
  * Connecting is a full-page navigation to the server, which redirects to Google (spec §2): a real link, so
@@ -18,7 +18,11 @@ export function ConnectGoogleLink({
   const { info } = useServerUrl();
   if (info?.googleConfigured === false) {
     return (
-      <span aria-disabled="true" title="Google isn't configured on this server" className={buttonVariants({ variant, className: `${className ?? ""} cursor-not-allowed opacity-60` })}>
+      <span
+        aria-disabled="true"
+        title="Google isn't configured on this server"
+        className={buttonVariants({ variant, className: `${className ?? ""} cursor-not-allowed opacity-60` })}
+      >
         {label} (Google isn't configured on this server)
       </span>
     );

@@ -5,7 +5,6 @@ import { USER_QUERY_KEY } from "@/entities/session/auth-api";
 import { useAuth } from "@/entities/session/use-auth";
 import { api, read, send, userMessage } from "@/lib/api";
 
-
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
 /** Where the Google callback sends the browser back to (spec §4: saved before the redirect). */
 export const RETURN_TO_URL_KEY = "returnToUrl";

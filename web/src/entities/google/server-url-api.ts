@@ -14,6 +14,9 @@ export function serverUrlFromLocation(location: Location = window.location): Ser
 }
 
 export function useServerUrl() {
-  const query = useQuery({ queryKey: ["/api/server-url"], queryFn: () => read(api["server-url"].$get(), serverUrlSchema) });
+  const query = useQuery({
+    queryKey: ["/api/server-url"],
+    queryFn: () => read(api["server-url"].$get(), serverUrlSchema),
+  });
   return { ...query, info: query.data ?? (query.isError ? serverUrlFromLocation() : undefined) };
 }

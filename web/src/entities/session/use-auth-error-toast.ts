@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
-import { REDIRECT_URI_MISMATCH, authErrorMessage } from "./auth-errors";
+import { authErrorMessage, REDIRECT_URI_MISMATCH } from "./auth-errors";
 
 /** Spec §2/§8: an `error` parameter on an auth page shows a toast and is then removed from the address. */
 export function useAuthErrorToast() {

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef } from "re
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { forgetCachedQueries } from "@/lib/query-client";
-import { USER_QUERY_KEY, fetchCurrentUser, login, logout, register } from "./auth-api";
+import { fetchCurrentUser, login, logout, register, USER_QUERY_KEY } from "./auth-api";
 
 interface AuthContextValue {
   user: PublicUser | null;
@@ -23,7 +23,13 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => Promise<void> | void }) {
+export function AuthProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut: () => Promise<void> | void;
+}) {
   const queryClient = useQueryClient();
   const isRestoring = useIsRestoring();
   const userQuery = useQuery({

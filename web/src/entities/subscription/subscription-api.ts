@@ -22,10 +22,15 @@ export function useSubscription({ pollUntilActive = false }: { pollUntilActive?:
 /** The payment provider's hosted pages are full-page navigations (checkout, billing portal). */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (priceId: string) => read(api["create-checkout-session"].$post({ json: { priceId } }), redirectUrlSchema),
+    mutationFn: (priceId: string) =>
+      read(api["create-checkout-session"].$post({ json: { priceId } }), redirectUrlSchema),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
-      toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create checkout session") }),
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: userMessage(error, "Failed to create checkout session"),
+      }),
   });
 }
 
@@ -34,6 +39,10 @@ export function useCustomerPortal() {
     mutationFn: () => read(api["create-customer-portal"].$post(), redirectUrlSchema),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
-      toast({ variant: "destructive", title: "Error", description: userMessage(error, "Failed to create portal session") }),
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: userMessage(error, "Failed to create portal session"),
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import type { EXPORT_FORMAT_VALUES, Transcription } from "@verbatim/shared/transcription";
-import { downloadFrom } from "@/lib/download";
 import { api } from "@/lib/api";
+import { downloadFrom } from "@/lib/download";
 
 /** A format the export API renders. */
 export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
@@ -27,7 +27,10 @@ export function exportBaseName(t: Pick<Transcription, "name" | "file_name">) {
 
 /** GET /api/transcriptions/{id}/export?format=… → the file. */
 export function exportTranscription(t: Pick<Transcription, "id" | "name" | "file_name">, format: ExportFormat) {
-  return downloadFrom(api.transcriptions[":id"].export.$get({ param: { id: t.id }, query: { format } }), `${exportBaseName(t)}.${format}`);
+  return downloadFrom(
+    api.transcriptions[":id"].export.$get({ param: { id: t.id }, query: { format } }),
+    `${exportBaseName(t)}.${format}`,
+  );
 }
 
 /** POST /api/transcriptions/export {ids, format} → one ZIP holding a file per transcription. */

@@ -66,7 +66,9 @@ export function useDeleteTranscription() {
       return id;
     },
     onSuccess: (id) => {
-      queryClient.setQueryData(TRANSCRIPTIONS_KEY, (old: Transcription[] | undefined) => old?.filter((t) => t.id !== id));
+      queryClient.setQueryData(TRANSCRIPTIONS_KEY, (old: Transcription[] | undefined) =>
+        old?.filter((t) => t.id !== id),
+      );
       // Its saved copies go too: a deleted transcript must not stay readable offline.
       queryClient.removeQueries({ queryKey: transcriptionKey(id) });
       void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { RequireAuth } from "@/components/layout/require-auth";
 
 export const Route = createFileRoute("/_app/_protected")({

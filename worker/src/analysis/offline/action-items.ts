@@ -51,7 +51,9 @@ const PAST = /^(?:last|yesterday|earlier|ago)\b/i;
 const MONTH_END = new RegExp(`(?:${MONTHS})$`, "i");
 // Deliverables whose content is named in the sentence before ("We need X. Tom, please draft a proposal.").
 const GENERIC_DELIVERABLES = new Set(
-  "proposal plan draft doc document write-up writeup summary outline estimate ticket list memo brief spec design".split(" "),
+  "proposal plan draft doc document write-up writeup summary outline estimate ticket list memo brief spec design".split(
+    " ",
+  ),
 );
 
 const lower = (t: Token | undefined) => t?.normal ?? "";
@@ -90,7 +92,11 @@ function isNameToken(token: Token | undefined, people: Map<string, string>): boo
 }
 
 /** A name at k (one or two words), resolved to the participant's full name when there is one. */
-function readName(tokens: readonly Token[], k: number, people: Map<string, string>): { name: string; next: number } | null {
+function readName(
+  tokens: readonly Token[],
+  k: number,
+  people: Map<string, string>,
+): { name: string; next: number } | null {
   const first = tokens[k];
   if (!first || !isNameToken(first, people)) return null;
   const second = tokens[k + 1];
@@ -101,7 +107,12 @@ function readName(tokens: readonly Token[], k: number, people: Map<string, strin
   return { name: people.get(first.value.toLowerCase()) ?? first.value, next: k + 1 };
 }
 
-function readSubject(tokens: readonly Token[], k: number, speaker: string | null, people: Map<string, string>): Subject | null {
+function readSubject(
+  tokens: readonly Token[],
+  k: number,
+  speaker: string | null,
+  people: Map<string, string>,
+): Subject | null {
   const v = lower(tokens[k]);
   if (v === "i") return { owner: speaker, next: k + 1, vocative: false };
   if (v === "we") return { owner: null, next: k + 1, vocative: false };
@@ -159,7 +170,8 @@ function readModal(tokens: readonly Token[], k: number): { verb: number; weak: b
   else return null;
   j = skipAdverbs(tokens, j);
   // "we'll need to X", "I'll have to X"
-  if (["need", "have"].includes(tokens[j]?.lemma ?? "") && lower(tokens[j + 1]) === "to") j = skipAdverbs(tokens, j + 2);
+  if (["need", "have"].includes(tokens[j]?.lemma ?? "") && lower(tokens[j + 1]) === "to")
+    j = skipAdverbs(tokens, j + 2);
   return isVerbAt(tokens, j) ? { verb: j, weak } : null;
 }
 
@@ -280,13 +292,16 @@ function buildTask(sentence: Sentence, from: number, to: number, due: Due | null
   const { tokens } = sentence;
   let end = to;
   // Drop trailing punctuation and a dangling participle left by the deadline ("…, merged by August 11th").
-  while (end > from && ["PUNCT", "CCONJ"].includes((tokens[end - 1] as Token).pos) && !(due && end - 1 >= due.to)) end--;
+  while (end > from && ["PUNCT", "CCONJ"].includes((tokens[end - 1] as Token).pos) && !(due && end - 1 >= due.to))
+    end--;
   let text = sliceText(sentence, from, end, due);
   text = text.replace(/,?\s*(?:merged|done|finished|completed|ready|shipped|delivered|live)\s*$/i, "");
   text = text.replace(/[\s,;:.]+$/, "");
   const verb = tokens[from] as Token;
   // "joins the payments work" → "join the payments work": items read as instructions.
-  return verb.pos === "VERB" && verb.lemma && text.startsWith(verb.value) ? verb.lemma + text.slice(verb.value.length) : text;
+  return verb.pos === "VERB" && verb.lemma && text.startsWith(verb.value)
+    ? verb.lemma + text.slice(verb.value.length)
+    : text;
 }
 
 function candidatesIn(sentence: Sentence, people: Map<string, string>, nextSpeaker: string | null): Candidate[] {
@@ -310,7 +325,12 @@ function candidatesIn(sentence: Sentence, people: Map<string, string>, nextSpeak
         verb = modal.verb;
         kind = modal.weak ? "weak" : "commitment";
         if (modal.weak && lower(tokens[k]) !== "i") verb = null;
-      } else if (subject.owner && lower(tokens[k]) !== "i" && tokens[subject.next]?.pos === "VERB" && /s$/.test(tokens[subject.next]?.value ?? "")) {
+      } else if (
+        subject.owner &&
+        lower(tokens[k]) !== "i" &&
+        tokens[subject.next]?.pos === "VERB" &&
+        /s$/.test(tokens[subject.next]?.value ?? "")
+      ) {
         // "Jamal joins the payments work on August 16th": a named person's scheduled step.
         verb = subject.next;
         kind = "scheduled";
@@ -385,7 +405,8 @@ export function extractActionItems(sentences: readonly Sentence[], participants:
   for (let k = sentences.length - 1; k > 0; k--) {
     const current = sentences[k] as Sentence;
     const previous = sentences[k - 1] as Sentence;
-    if (current.turn !== previous.turn) nextSpeaker.set(previous.turn, current.speaker !== previous.speaker ? current.speaker : null);
+    if (current.turn !== previous.turn)
+      nextSpeaker.set(previous.turn, current.speaker !== previous.speaker ? current.speaker : null);
   }
   sentences.forEach((sentence) => {
     for (const candidate of candidatesIn(sentence, people, nextSpeaker.get(sentence.turn) ?? null)) {
@@ -393,7 +414,10 @@ export function extractActionItems(sentences: readonly Sentence[], participants:
         // A reply to a request made to this speaker in the last two turns: the request gains the deadline.
         const request = [...items]
           .reverse()
-          .find((i) => i.kind === "request" && i.owner !== null && i.owner === candidate.speaker && candidate.turn - i.turn <= 2);
+          .find(
+            (i) =>
+              i.kind === "request" && i.owner !== null && i.owner === candidate.speaker && candidate.turn - i.turn <= 2,
+          );
         if (request) {
           request.due ??= candidate.due;
           request.sentences.push(candidate.sentence);
@@ -403,7 +427,14 @@ export function extractActionItems(sentences: readonly Sentence[], participants:
       }
       const previous = items[items.length - 1];
       const lastWord = candidate.task.split(" ").pop()?.toLowerCase() ?? "";
-      if (previous && previous.owner === null && candidate.owner !== null && previous.turn === candidate.turn && candidate.sentence - previous.sentence <= 1 && GENERIC_DELIVERABLES.has(lastWord)) {
+      if (
+        previous &&
+        previous.owner === null &&
+        candidate.owner !== null &&
+        previous.turn === candidate.turn &&
+        candidate.sentence - previous.sentence <= 1 &&
+        GENERIC_DELIVERABLES.has(lastWord)
+      ) {
         // "We need to set up X. Tom, please draft a proposal." → Tom drafts a proposal to set up X.
         items.pop();
         candidate.task = `${candidate.task} to ${previous.task}`;
@@ -418,7 +449,9 @@ export function extractActionItems(sentences: readonly Sentence[], participants:
 
   const merged: ActionItem[] = [];
   for (const item of items) {
-    const twin = merged.find((m) => (m.owner === item.owner || m.owner === null || item.owner === null) && sameTask(m, item));
+    const twin = merged.find(
+      (m) => (m.owner === item.owner || m.owner === null || item.owner === null) && sameTask(m, item),
+    );
     if (!twin) {
       const { owner, task, due, sentence, sentences, terms, verb, head } = item;
       merged.push({ owner, task, due, sentence, sentences, terms, verb, head });

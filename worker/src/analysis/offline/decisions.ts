@@ -25,7 +25,10 @@ export function isDecision(sentence: Sentence): boolean {
 
 /** The decision as a summary sentence: "So that's a decision: X" reads better as just "X". */
 export function decisionText(sentence: Sentence): string {
-  const stripped = sentence.text.replace(/^.*?\b(?:that's|that is|it's|this is) (?:a|the|our) (?:decision|call)\s*[:,-]\s*/i, "");
+  const stripped = sentence.text.replace(
+    /^.*?\b(?:that's|that is|it's|this is) (?:a|the|our) (?:decision|call)\s*[:,-]\s*/i,
+    "",
+  );
   return tidySentence(stripped);
 }
 
@@ -33,7 +36,8 @@ export function decisionText(sentence: Sentence): string {
 export function findDecisions(sentences: readonly Sentence[]): Sentence[] {
   const decisions: Sentence[] = [];
   for (const sentence of sentences) {
-    if (isDecision(sentence) && !decisions.some((d) => isNearDuplicate(d.terms, sentence.terms))) decisions.push(sentence);
+    if (isDecision(sentence) && !decisions.some((d) => isNearDuplicate(d.terms, sentence.terms)))
+      decisions.push(sentence);
   }
   return decisions;
 }

@@ -66,7 +66,10 @@ function properNounRuns(tokens: readonly Token[]): { text: string; first: number
       const next = tokens[k] as Token;
       const joined = next.from === (tokens[k - 1] as Token).from + (tokens[k - 1] as Token).value.length;
       const capitalisedWord = CAPITALISED.test(next.value) && ["PROPN", "NOUN", "VERB", "ADJ"].includes(next.pos);
-      if ((capitalisedWord && !joined && !NOT_ENTITIES.has(next.value.toLowerCase())) || (/^[A-Z]\d+$/.test(next.value) && !joined)) {
+      if (
+        (capitalisedWord && !joined && !NOT_ENTITIES.has(next.value.toLowerCase())) ||
+        (/^[A-Z]\d+$/.test(next.value) && !joined)
+      ) {
         text += `${joined ? "" : " "}${next.value}`;
       } else if (next.value === "-" && joined && tokens[k + 1] && CAPITALISED.test((tokens[k + 1] as Token).value)) {
         text += `-${(tokens[k + 1] as Token).value}`;

@@ -6,13 +6,13 @@ import { extractEntities, isPersonName } from "./entities";
 import { formatTranscript } from "./format";
 import { enhanceKeyPoints, selectKeyPoints } from "./key-points";
 import { languageName, resolveLanguage } from "./language";
+import { extractQuestions } from "./questions";
 import { salience } from "./salience";
 import { englishSentences, plainSentences } from "./sentences";
 import { buildTurns, describeSpeakers, speakerStats } from "./speakers";
 import { composeInformativeSummary, composeSummary, leadSentence, type SummaryContext } from "./summary";
 import { humanDuration, tidySentence, wordCount } from "./text";
 import { describeTone } from "./tone";
-import { extractQuestions } from "./questions";
 import { detectTopics } from "./topics";
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -30,7 +30,13 @@ export function analyseOffline(
   const end = turns.reduce((max, t) => Math.max(max, t.end), 0);
   const durationText = humanDuration(input.duration > 0 ? input.duration : end);
   // The opening is enough to tell the language; reading all of a ten-hour transcript would only cost time.
-  const language = resolveLanguage(input.language, turns.map((t) => t.text).join("\n").slice(0, 20_000));
+  const language = resolveLanguage(
+    input.language,
+    turns
+      .map((t) => t.text)
+      .join("\n")
+      .slice(0, 20_000),
+  );
   const stats = speakerStats(turns, wordCount);
   const participants = stats.map((s) => s.name).filter(isPersonName);
   const speakers = describeSpeakers(stats, prefs.speakerIdentification);
@@ -49,7 +55,12 @@ export function analyseOffline(
       summary: "",
       key_points: [],
       summary_analysis: { overview: reason, duration: durationText, tone: "Not assessed.", speakers, topics: [] },
-      transcription_details: { topics: [], entities: [], questions: extractQuestions(plainSentences(turns)), actionItems: [] },
+      transcription_details: {
+        topics: [],
+        entities: [],
+        questions: extractQuestions(plainSentences(turns)),
+        actionItems: [],
+      },
       formatted_transcript: formatted,
       informative_summary: null,
       enhanced_key_points: null,
@@ -71,7 +82,9 @@ export function analyseOffline(
   const context: SummaryContext = { sentences, scores, decisions, participants, durationText, topics };
 
   if (prefs.preferredLanguage !== "English") {
-    notes.push(`The offline engine writes in English; analysis in ${prefs.preferredLanguage} needs a language-model provider.`);
+    notes.push(
+      `The offline engine writes in English; analysis in ${prefs.preferredLanguage} needs a language-model provider.`,
+    );
   }
   const recorded = `${count(actionItems.length, "action item")} and ${count(questions.length, "question")} were recorded.`;
   return {

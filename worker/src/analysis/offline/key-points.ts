@@ -15,7 +15,10 @@ export function selectKeyPoints(sentences: readonly Sentence[], scores: readonly
 }
 
 /** Key points anchored to where they were said, so a client can link each to its moment in the transcript. */
-export function enhanceKeyPoints(points: readonly Sentence[], actionSentences: ReadonlySet<number>): EnhancedKeyPoint[] {
+export function enhanceKeyPoints(
+  points: readonly Sentence[],
+  actionSentences: ReadonlySet<number>,
+): EnhancedKeyPoint[] {
   return points.map((s) => ({
     text: tidySentence(s.text),
     kind: isDecision(s) ? "decision" : actionSentences.has(s.index) ? "action" : "point",

@@ -40,7 +40,11 @@ export function languageName(code: string): string {
 
 /** The ISO 639-1 code of the language the text is most likely in, or null when the evidence is too thin. */
 export function detectLanguage(text: string): string | null {
-  const words = text.toLowerCase().match(/\p{L}+/gu)?.slice(0, 5000) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 5000) ?? [];
   if (words.length < 5) return null;
   let best: string | null = null;
   let bestHits = 0;

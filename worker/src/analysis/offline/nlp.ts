@@ -1,5 +1,5 @@
-import winkNLP, { type WinkMethods } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
+import winkNLP, { type WinkMethods } from "wink-nlp";
 
 let instance: WinkMethods | null = null;
 

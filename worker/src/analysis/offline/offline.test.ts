@@ -140,7 +140,8 @@ describe("offline engine on the Atlas Q3 planning meeting", () => {
   it("formats the transcript as timestamped speaker paragraphs", () => {
     const paragraphs = result.formatted_transcript.split("\n\n");
     expect(paragraphs.length).toBe(segmentsFromText(meeting).segments.length);
-    for (const p of paragraphs) expect(p).toMatch(/^\[\d\d:\d\d\] (Sarah Chen|Marcus Okafor|Priya Raman|David Kim|Tom Becker|Aisha Mensah): \S/);
+    for (const p of paragraphs)
+      expect(p).toMatch(/^\[\d\d:\d\d\] (Sarah Chen|Marcus Okafor|Priya Raman|David Kim|Tom Becker|Aisha Mensah): \S/);
   });
 
   it("anchors key points to speakers and timestamps", () => {
@@ -213,7 +214,9 @@ describe("offline engine on languages it cannot analyse", () => {
     const swedish = analyseOffline(segmentsFromText(SWEDISH_MEETING), prefs);
     expect(analysisResultSchema.safeParse(swedish).success).toBe(true);
     expect(swedish.language).toBe("sv");
-    expect(swedish.notes[0]).toBe("Language 'sv' (Swedish) cannot be analysed in depth; filled duration, speakers and questions only.");
+    expect(swedish.notes[0]).toBe(
+      "Language 'sv' (Swedish) cannot be analysed in depth; filled duration, speakers and questions only.",
+    );
     expect(swedish.summary_analysis.overview).toBe(swedish.notes[0]);
     expect(swedish.summary).toBe("");
     expect(swedish.key_points).toEqual([]);
@@ -250,7 +253,8 @@ describe("offline engine edge cases", () => {
   });
 
   it("reads exported text with [mm:ss] markers and speaker labels", () => {
-    const text = "[00:00] Anna Lind: Can we start with the budget?\n[00:04] Erik Berg: Yes, I will send the numbers by Friday.\n[00:09] Anna Lind: Great, thanks.";
+    const text =
+      "[00:00] Anna Lind: Can we start with the budget?\n[00:04] Erik Berg: Yes, I will send the numbers by Friday.\n[00:09] Anna Lind: Great, thanks.";
     const exported = analyseOffline({ segments: [{ start: 0, end: 12, text }], language: "en", duration: 12 }, prefs);
     expect(exported.transcription_details.questions).toEqual(["Anna Lind: Can we start with the budget?"]);
     expect(exported.transcription_details.actionItems).toEqual(["Erik Berg: send the numbers — by Friday"]);

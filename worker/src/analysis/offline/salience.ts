@@ -4,7 +4,8 @@ import { addCounts, cosine, overlap } from "./text";
 const FIRST_PERSON = /\b(?:i|i'm|i'd|i'll|i've|me|my)\b/i;
 // Sentences opening with a pronoun lean on the one before them and read as fragments out of context.
 const ANAPHORIC = /^(?:(?:so|and|but|okay|yes|well),?\s+)?(?:it|that|this|they|he|she|those|these)\b/i;
-const META = /^(?:(?:okay|so|great|good),?\s+)?(?:let me|let's (?:get started|move|start|wrap)|thanks|thank you|last topic|next topic|same time)\b/i;
+const META =
+  /^(?:(?:okay|so|great|good),?\s+)?(?:let me|let's (?:get started|move|start|wrap)|thanks|thank you|last topic|next topic|same time)\b/i;
 
 /**
  * How central each sentence is: cosine similarity of its content words (weighted by rarity) to the whole
@@ -18,7 +19,8 @@ export function salience(sentences: readonly Sentence[]): number[] {
   const idf = (term: string) => Math.log((n + 1) / (documentFrequency.get(term) ?? 1));
   const vectors = sentences.map((s) => new Map([...s.terms].map((t) => [t, idf(t)])));
   const centroid = new Map<string, number>();
-  for (const vector of vectors) for (const [term, weight] of vector) centroid.set(term, (centroid.get(term) ?? 0) + weight);
+  for (const vector of vectors)
+    for (const [term, weight] of vector) centroid.set(term, (centroid.get(term) ?? 0) + weight);
 
   return sentences.map((sentence, k) => {
     if (sentence.words < 5 || sentence.terms.size < 2) return 0;
@@ -41,7 +43,9 @@ export function pickDistinct(
   taken: Set<string>[] = [],
 ): Sentence[] {
   const picked: Sentence[] = [];
-  const ranked = [...candidates].filter((s) => (scores[s.index] ?? 0) > 0).sort((a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0));
+  const ranked = [...candidates]
+    .filter((s) => (scores[s.index] ?? 0) > 0)
+    .sort((a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0));
   for (const sentence of ranked) {
     if (picked.length >= limit) break;
     if (taken.some((terms) => isNearDuplicate(terms, sentence.terms))) continue;

@@ -121,7 +121,9 @@ export function englishSentences(turns: readonly Turn[]): Sentence[] {
   const lemmaOf = its.lemma as unknown as ItsFunction<string>;
   const stemOf = its.stem as unknown as ItsFunction<string>;
   const punctuated = isPunctuated(turns);
-  const units: Unit[] = punctuated ? turns.map((turn, t) => ({ turn: t, offset: 0, text: turn.text })) : unpunctuatedUnits(turns);
+  const units: Unit[] = punctuated
+    ? turns.map((turn, t) => ({ turn: t, offset: 0, text: turn.text }))
+    : unpunctuatedUnits(turns);
   const sentences: Sentence[] = [];
   for (const unit of units) {
     const turn = turns[unit.turn] as Turn;

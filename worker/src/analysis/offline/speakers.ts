@@ -28,7 +28,8 @@ interface Line {
 
 // "Name: text" at the start of a line. Up to four capitalised words (names with particles such as "de" are
 // rare enough in labels to leave out), or a diarisation label such as "Speaker 2" / "SPEAKER_01".
-const LABEL = /^\s*((?:\p{Lu}[\p{L}\p{M}'’.-]*)(?:[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*){0,3}|[Ss]peaker[ _]?\d+|SPEAKER[ _]?\d+)[ \t]*:[ \t]+(?=\S)/u;
+const LABEL =
+  /^\s*((?:\p{Lu}[\p{L}\p{M}'’.-]*)(?:[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*){0,3}|[Ss]peaker[ _]?\d+|SPEAKER[ _]?\d+)[ \t]*:[ \t]+(?=\S)/u;
 
 // Capitalised words that start "Word: text" lines without being anyone's name.
 const NOT_A_NAME = new Set(
@@ -61,7 +62,12 @@ function toLines(segments: readonly Segment[]): Line[] {
       // Text copied from an export carries "[mm:ss]" markers; the formatted transcript writes its own.
       const text = part.replace(TIME_MARKER, "").trim();
       if (text.length === 0) continue;
-      lines.push({ speaker: segment.speaker?.trim() || null, start, end: segment.start + (span * offset) / total, text });
+      lines.push({
+        speaker: segment.speaker?.trim() || null,
+        start,
+        end: segment.start + (span * offset) / total,
+        text,
+      });
     }
   }
   return lines;

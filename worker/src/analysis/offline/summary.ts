@@ -2,10 +2,24 @@ import { type ActionItem, formatActionItem } from "./action-items";
 import { decisionText } from "./decisions";
 import { pickDistinct } from "./salience";
 import type { Sentence } from "./sentences";
-import type { Topic } from "./topics";
 import { capitalize, joinList, tidySentence } from "./text";
+import type { Topic } from "./topics";
 
-const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const NUMBER_WORDS = [
+  "no",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
 const spell = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
 export interface SummaryContext {
@@ -23,7 +37,8 @@ export function leadSentence({ participants, durationText, topics, decisions: ma
   const labels = [...new Set(topics.filter((t) => !t.recap).map((t) => t.label))].slice(0, 5);
   const decisions = `${spell(decisionCount)} decision${decisionCount === 1 ? "" : "s"}`;
   if (participants.length > 1) {
-    const shown = participants.length > 8 ? [...participants.slice(0, 6), `${participants.length - 6} others`] : participants;
+    const shown =
+      participants.length > 8 ? [...participants.slice(0, 6), `${participants.length - 6} others`] : participants;
     const about = labels.length > 0 ? ` to discuss ${joinList(labels)}` : "";
     const decided = decisionCount > 0 ? `, and made ${decisions}` : "";
     return `${capitalize(spell(participants.length))} participants (${joinList(shown)}) met for ${durationText}${about}${decided}.`;
@@ -64,7 +79,12 @@ export function composeInformativeSummary(
     sections.push([`${topic.name}. ${topic.when}`, topic.central, ...topic.keyPoints].filter(Boolean).join(" "));
   }
   if (context.decisions.length > 0) {
-    sections.push(`Decisions:\n${context.decisions.slice(0, 20).map((d) => `- ${decisionText(d)}`).join("\n")}`);
+    sections.push(
+      `Decisions:\n${context.decisions
+        .slice(0, 20)
+        .map((d) => `- ${decisionText(d)}`)
+        .join("\n")}`,
+    );
   }
   if (actionItems.length > 0) {
     sections.push(`Action items:\n${actionItems.map((a) => `- ${formatActionItem(a)}`).join("\n")}`);

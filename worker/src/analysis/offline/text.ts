@@ -19,7 +19,8 @@ export function humanDuration(seconds: number): string {
   const secs = total % 60;
   // Past an hour the seconds are noise to a reader.
   if (hours > 0) return minutes > 0 ? `${plural(hours, "hour")} ${plural(minutes, "minute")}` : plural(hours, "hour");
-  if (minutes > 0) return secs > 0 ? `${plural(minutes, "minute")} ${plural(secs, "second")}` : plural(minutes, "minute");
+  if (minutes > 0)
+    return secs > 0 ? `${plural(minutes, "minute")} ${plural(secs, "second")}` : plural(minutes, "minute");
   return plural(secs, "second");
 }
 

@@ -1,7 +1,7 @@
 import { GIVEN_NAMES, NOT_ENTITIES } from "./gazetteer";
 import { pickDistinct } from "./salience";
 import type { Sentence, Token } from "./sentences";
-import { addCounts, capitalize, cosine, joinList, timestamp, tidySentence } from "./text";
+import { addCounts, capitalize, cosine, joinList, tidySentence, timestamp } from "./text";
 
 export interface Topic {
   /** Whether the segment is the closing recap of the meeting, which summaries leave out of their topic lists. */
@@ -46,7 +46,8 @@ function gapSimilarities(sentences: readonly Sentence[], window: number): number
     const left = new Map<string, number>();
     const right = new Map<string, number>();
     for (let k = Math.max(0, gap - window); k < gap; k++) addCounts(left, (sentences[k] as Sentence).terms);
-    for (let k = gap; k < Math.min(sentences.length, gap + window); k++) addCounts(right, (sentences[k] as Sentence).terms);
+    for (let k = gap; k < Math.min(sentences.length, gap + window); k++)
+      addCounts(right, (sentences[k] as Sentence).terms);
     scores.push(cosine(left, right));
   }
   // Light smoothing, as in TextTiling, so one odd sentence does not make a valley.
@@ -62,7 +63,8 @@ function depthScores(similarity: readonly number[]): number[] {
     let left = value;
     for (let j = k - 1; j >= 0 && (similarity[j] as number) >= left; j--) left = similarity[j] as number;
     let right = value;
-    for (let j = k + 1; j < similarity.length && (similarity[j] as number) >= right; j++) right = similarity[j] as number;
+    for (let j = k + 1; j < similarity.length && (similarity[j] as number) >= right; j++)
+      right = similarity[j] as number;
     return left - value + (right - value);
   });
 }
@@ -150,7 +152,12 @@ function phrasesOf(tokens: readonly Token[], people: ReadonlySet<string>): strin
  * speakers, rare in other segments, multi-word phrases preferred. A recap repeats every subject, so it does not
  * count as "elsewhere".
  */
-function namePhrases(segments: readonly Sentence[][], scores: readonly number[], people: ReadonlySet<string>, recaps: ReadonlySet<number>): string[][] {
+function namePhrases(
+  segments: readonly Sentence[][],
+  scores: readonly number[],
+  people: ReadonlySet<string>,
+  recaps: ReadonlySet<number>,
+): string[][] {
   const raw = segments.map(() => new Map<string, number>());
   const voices = segments.map(() => new Map<string, Set<string>>());
   const counts = segments.map((segment, k) => {
@@ -186,7 +193,15 @@ function namePhrases(segments: readonly Sentence[][], scores: readonly number[],
     const picked: string[] = [];
     for (const { phrase } of ranked) {
       const words = new Set(phrase.toLowerCase().split(" "));
-      if (picked.some((p) => p.toLowerCase().split(" ").some((w) => words.has(w)))) continue;
+      if (
+        picked.some((p) =>
+          p
+            .toLowerCase()
+            .split(" ")
+            .some((w) => words.has(w)),
+        )
+      )
+        continue;
       picked.push(phrase);
       if (picked.length === 2) break;
     }
@@ -228,10 +243,20 @@ interface Segment {
 }
 
 /** Names each segment; neighbours that come out with the same subject were one topic and are joined. */
-function nameSegments(sentences: readonly Sentence[], scores: readonly number[], people: ReadonlySet<string>): Segment[] {
+function nameSegments(
+  sentences: readonly Sentence[],
+  scores: readonly number[],
+  people: ReadonlySet<string>,
+): Segment[] {
   const starts = [0, ...boundaries(sentences)];
   const parts = starts.map((start, k) => sentences.slice(start, starts[k + 1] ?? sentences.length));
-  const cued = parts.map((part) => part.slice(0, 2).map(cueLabel).find((l) => l !== null) ?? null);
+  const cued = parts.map(
+    (part) =>
+      part
+        .slice(0, 2)
+        .map(cueLabel)
+        .find((l) => l !== null) ?? null,
+  );
   const recaps = new Set(cued.flatMap((label, k) => (label === RECAP_LABEL ? [k] : [])));
   const names = namePhrases(parts, scores, people, recaps);
   const segments: Segment[] = [];
@@ -244,7 +269,14 @@ function nameSegments(sentences: readonly Sentence[], scores: readonly number[],
       return;
     }
     const labelWords = new Set(label.toLowerCase().split(" "));
-    const extra = [first, second].find((p) => p && !p.toLowerCase().split(" ").some((w) => labelWords.has(w)));
+    const extra = [first, second].find(
+      (p) =>
+        p &&
+        !p
+          .toLowerCase()
+          .split(" ")
+          .some((w) => labelWords.has(w)),
+    );
     let name = capitalize(extra && !recaps.has(k) ? `${label} and ${extra}` : label);
     // A subject the meeting comes back to later keeps its name, marked as a return to it.
     if (segments.some((s) => s.name === name)) name = `${name} (continued)`;
@@ -254,11 +286,18 @@ function nameSegments(sentences: readonly Sentence[], scores: readonly number[],
 }
 
 /** Topics in order of appearance, each named from its salient phrases and described by its central sentences. */
-export function detectTopics(sentences: readonly Sentence[], scores: readonly number[], people: ReadonlySet<string>, end: number): Topic[] {
+export function detectTopics(
+  sentences: readonly Sentence[],
+  scores: readonly number[],
+  people: ReadonlySet<string>,
+  end: number,
+): Topic[] {
   if (sentences.length === 0) return [];
   const segments = nameSegments(sentences, scores, people);
   return segments.map((segment, k) => {
-    const [central, ...rest] = pickDistinct(segment.sentences, scores, 4).sort((a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0));
+    const [central, ...rest] = pickDistinct(segment.sentences, scores, 4).sort(
+      (a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0),
+    );
     const from = timestamp((segment.sentences[0] as Sentence).start);
     const to = timestamp(segments[k + 1]?.sentences[0]?.start ?? end);
     const speakers = mainSpeakers(segment.sentences);

@@ -6,7 +6,10 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3
 
 function kindOf(text: string): EnhancedKeyPoint["kind"] {
   if (/\b(?:decided|decision|agreed|approved|will move|moves to|postponed)\b/i.test(text)) return "decision";
-  if (/\b(?:will|to do|needs? to|owns?|is to|by (?:monday|tuesday|wednesday|thursday|friday|next|the end))\b/i.test(text)) return "action";
+  if (
+    /\b(?:will|to do|needs? to|owns?|is to|by (?:monday|tuesday|wednesday|thursday|friday|next|the end))\b/i.test(text)
+  )
+    return "action";
   return "point";
 }
 
@@ -14,12 +17,20 @@ function kindOf(text: string): EnhancedKeyPoint["kind"] {
  * Key points written by a language model, each anchored to the transcript paragraph that shares most of its
  * words, so they link to a moment like the offline ones do.
  */
-export function anchorKeyPoints(points: readonly string[], formattedTranscript: string, speakers: ReadonlySet<string>): EnhancedKeyPoint[] {
+export function anchorKeyPoints(
+  points: readonly string[],
+  formattedTranscript: string,
+  speakers: ReadonlySet<string>,
+): EnhancedKeyPoint[] {
   const paragraphs = formattedTranscript
     .split(/\n{2,}/)
     .map((p) => PARAGRAPH.exec(p.trim()))
     .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ timestamp: m[1] ?? "00:00", speaker: m[2] && speakers.has(m[2]) ? m[2] : null, words: words(m[3] ?? "") }));
+    .map((m) => ({
+      timestamp: m[1] ?? "00:00",
+      speaker: m[2] && speakers.has(m[2]) ? m[2] : null,
+      words: words(m[3] ?? ""),
+    }));
   return points.map((text) => {
     const pointWords = words(text);
     let best = paragraphs[0];

@@ -1,9 +1,4 @@
-import {
-  type AnalysisPreferences,
-  type AnalysisResult,
-  type LlmAnalysis,
-  llmAnalysisSchema,
-} from "@verbatim/shared";
+import { type AnalysisPreferences, type AnalysisResult, type LlmAnalysis, llmAnalysisSchema } from "@verbatim/shared";
 import { z } from "zod";
 import { analyseOffline } from "../offline";
 import { formatTranscript } from "../offline/format";
@@ -34,11 +29,16 @@ function validateReply(reply: string): Validation {
     return { ok: false, error: `it is not JSON (${error instanceof Error ? error.message : "parse error"}).` };
   }
   const result = llmAnalysisSchema.safeParse(parsed);
-  return result.success ? { ok: true, value: result.data } : { ok: false, error: z.prettifyError(result.error).slice(0, 2000) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, error: z.prettifyError(result.error).slice(0, 2000) };
 }
 
 /** One request with one repair: an invalid reply is sent back with its validation error. Null if both fail. */
-async function ask(provider: AnalysisProvider, messages: ChatMessage[]): Promise<{ value: LlmAnalysis | null; repaired: boolean }> {
+async function ask(
+  provider: AnalysisProvider,
+  messages: ChatMessage[],
+): Promise<{ value: LlmAnalysis | null; repaired: boolean }> {
   const reply = await provider.complete(messages, jsonSchema);
   const first = validateReply(reply);
   if (first.ok) return { value: first.value, repaired: false };
@@ -97,7 +97,11 @@ function chunkSegments(input: AnalysisInput, budget: number): Segments[] {
 }
 
 /** Runs `task` over the items with at most `limit` in flight, keeping the results in order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -145,20 +149,31 @@ export async function analyseWithProvider(
     const offlineParts: number[] = [];
     const partials = await mapLimited(chunks, PARALLEL_PARTS, async (segments, k) => {
       const text = formatTranscript(buildTurns(segments, prefs.speakerIdentification));
-      const answer = await ask(provider, analysisMessages(text, facts, prefs, SCHEMA_TEXT, { index: k + 1, count: chunks.length }));
+      const answer = await ask(
+        provider,
+        analysisMessages(text, facts, prefs, SCHEMA_TEXT, { index: k + 1, count: chunks.length }),
+      );
       if (answer.value) return answer.value;
       offlineParts.push(k + 1);
       return llmFields(analyseOffline({ segments, language: input.language, duration: 0 }, prefs));
     });
     for (const index of offlineParts.sort((a, b) => a - b)) {
-      notes.push(`Part ${index} of ${chunks.length} was analysed offline: ${who} did not return valid JSON after one repair.`);
+      notes.push(
+        `Part ${index} of ${chunks.length} was analysed offline: ${who} did not return valid JSON after one repair.`,
+      );
     }
     analysis = await combine(provider, partials, facts, prefs, budget);
     if (analysis) notes.unshift(`Analysed in ${chunks.length} parts by ${who} and combined.`);
   }
 
   if (!analysis) {
-    return { ...offline, notes: [...offline.notes, `${who} did not return valid JSON after one repair; the offline engine produced this analysis.`] };
+    return {
+      ...offline,
+      notes: [
+        ...offline.notes,
+        `${who} did not return valid JSON after one repair; the offline engine produced this analysis.`,
+      ],
+    };
   }
   return compose(analysis, offline, prefs, provider, input, notes);
 }
@@ -211,7 +226,9 @@ function compose(
   input: AnalysisInput,
   notes: string[],
 ): AnalysisResult {
-  const speakers = new Set(buildTurns(input.segments, prefs.speakerIdentification).flatMap((t) => (t.speaker ? [t.speaker] : [])));
+  const speakers = new Set(
+    buildTurns(input.segments, prefs.speakerIdentification).flatMap((t) => (t.speaker ? [t.speaker] : [])),
+  );
   const details = analysis.transcription_details;
   return {
     summary: prefs.summaryGeneration ? analysis.summary : "",
@@ -228,7 +245,8 @@ function compose(
       actionItems: prefs.actionItemsExtraction ? details.actionItems : [],
     },
     formatted_transcript: offline.formatted_transcript,
-    informative_summary: prefs.summaryGeneration && analysis.informative_summary.trim() ? analysis.informative_summary : null,
+    informative_summary:
+      prefs.summaryGeneration && analysis.informative_summary.trim() ? analysis.informative_summary : null,
     enhanced_key_points: anchorKeyPoints(analysis.key_points, offline.formatted_transcript, speakers),
     claude_analysis: null,
     engine: provider.engine,

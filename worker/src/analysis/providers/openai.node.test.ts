@@ -67,12 +67,15 @@ describe("openai provider against a local chat completions server", () => {
     expect(paths).toHaveLength(2);
     expect(result.engine).toBe("offline");
     expect(result.transcription_details.actionItems.length).toBeGreaterThanOrEqual(10);
-    expect(result.notes.at(-1)).toMatch(/did not return valid JSON after one repair; the offline engine produced this analysis\.$/);
+    expect(result.notes.at(-1)).toMatch(
+      /did not return valid JSON after one repair; the offline engine produced this analysis\.$/,
+    );
   });
 
   it("analyses a long transcript in parts and combines them", async () => {
     script = scriptedReplies([
-      (request) => (/This is part \d+ of/.test(request.messages.at(-1)?.content ?? "") ? valid("PART") : valid("WHOLE")),
+      (request) =>
+        /This is part \d+ of/.test(request.messages.at(-1)?.content ?? "") ? valid("PART") : valid("WHOLE"),
     ]);
     const result = await runAnalysis(input, prefs, { ...config(), chunkTokens: 1200 });
     expect(paths.length).toBeGreaterThanOrEqual(4);

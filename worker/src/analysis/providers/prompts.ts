@@ -22,8 +22,10 @@ function instructions(prefs: AnalysisPreferences, schema: string): string {
   ];
   if (!prefs.topicDetection) rules.push("Topic detection is off: return empty topic lists.");
   if (!prefs.actionItemsExtraction) rules.push("Action item extraction is off: return an empty actionItems list.");
-  if (!prefs.summaryGeneration) rules.push("Summary generation is off: return empty strings for summary and informative_summary.");
-  if (!prefs.speakerIdentification) rules.push("Speaker identification is off: do not attribute anything to a named speaker.");
+  if (!prefs.summaryGeneration)
+    rules.push("Summary generation is off: return empty strings for summary and informative_summary.");
+  if (!prefs.speakerIdentification)
+    rules.push("Speaker identification is off: do not attribute anything to a named speaker.");
   return rules.join("\n");
 }
 
@@ -47,7 +49,12 @@ export function analysisMessages(
 }
 
 /** Messages asking to combine analyses of consecutive parts into one analysis of the whole. */
-export function combineMessages(partials: readonly unknown[], facts: Facts, prefs: AnalysisPreferences, schema: string): ChatMessage[] {
+export function combineMessages(
+  partials: readonly unknown[],
+  facts: Facts,
+  prefs: AnalysisPreferences,
+  schema: string,
+): ChatMessage[] {
   return [
     { role: "system", content: instructions(prefs, schema) },
     {

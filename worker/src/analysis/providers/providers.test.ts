@@ -1,4 +1,4 @@
-import { analysisResultSchema, DEFAULT_ANALYSIS_PREFERENCES, type AnalysisPreferences } from "@verbatim/shared";
+import { type AnalysisPreferences, analysisResultSchema, DEFAULT_ANALYSIS_PREFERENCES } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import meeting from "../../../../test-fixtures/meetings/atlas-q3-planning.txt?raw";
 import { type AnalysisConfig, runAnalysis } from "../index";
@@ -32,14 +32,19 @@ function fakeOpenAiFetch(script: ReturnType<typeof scriptedReplies>, options: { 
   const urls: string[] = [];
   const fetch = async (url: string | URL | Request, init?: RequestInit) => {
     urls.push(String(url));
-    if (options.status) return Response.json({ error: { message: "upstream down", type: "server_error" } }, { status: options.status });
+    if (options.status)
+      return Response.json({ error: { message: "upstream down", type: "server_error" } }, { status: options.status });
     const request = JSON.parse(String(init?.body)) as RecordedChat;
     return Response.json(chatCompletion(script.next(request), request.model));
   };
   return { fetch: fetch as typeof globalThis.fetch, urls };
 }
 
-async function viaWorkersAi(replies: Parameters<typeof scriptedReplies>[0], extra: Partial<AnalysisConfig> = {}, p: AnalysisPreferences = prefs) {
+async function viaWorkersAi(
+  replies: Parameters<typeof scriptedReplies>[0],
+  extra: Partial<AnalysisConfig> = {},
+  p: AnalysisPreferences = prefs,
+) {
   const script = scriptedReplies(replies);
   const { ai, calls } = fakeAi(script);
   const result = await runAnalysis(input, p, { provider: "workers-ai", ai, ...extra });
@@ -49,7 +54,14 @@ async function viaWorkersAi(replies: Parameters<typeof scriptedReplies>[0], extr
 async function viaOpenAi(replies: Parameters<typeof scriptedReplies>[0], extra: Partial<AnalysisConfig> = {}) {
   const script = scriptedReplies(replies);
   const { fetch, urls } = fakeOpenAiFetch(script);
-  const config = { provider: "openai", baseUrl: "https://llm.test/v1", apiKey: "k", model: "test-model", fetch, ...extra };
+  const config = {
+    provider: "openai",
+    baseUrl: "https://llm.test/v1",
+    apiKey: "k",
+    model: "test-model",
+    fetch,
+    ...extra,
+  };
   const result = await runAnalysis(input, prefs, config);
   return { result, urls, script };
 }
@@ -62,7 +74,10 @@ describe("workers-ai provider", () => {
     expect(result.summary).toBe("LLM: the team agreed to move the code freeze to August 15th.");
     expect(result.summary_analysis.duration).toMatch(/^\d+ minutes/);
     expect(result.formatted_transcript).toMatch(/^\[00:00\] Sarah Chen: /);
-    expect(result.enhanced_key_points?.[0]).toMatchObject({ text: "LLM: code freeze moves to August 15th", kind: "decision" });
+    expect(result.enhanced_key_points?.[0]).toMatchObject({
+      text: "LLM: code freeze moves to August 15th",
+      kind: "decision",
+    });
     expect(result.enhanced_key_points?.[1]?.speaker).not.toBeNull();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.model).toBe("@cf/meta/llama-3.3-70b-instruct-fp8-fast");
@@ -72,7 +87,9 @@ describe("workers-ai provider", () => {
   });
 
   it("repairs malformed JSON once, sending the validation error back", async () => {
-    const { result, calls, script } = await viaWorkersAi(['{"summary": "cut off', valid("REPAIRED")], { model: "@cf/test/model" });
+    const { result, calls, script } = await viaWorkersAi(['{"summary": "cut off', valid("REPAIRED")], {
+      model: "@cf/test/model",
+    });
     expect(result.engine).toBe("workers-ai");
     expect(result.summary).toMatch(/^REPAIRED/);
     expect(calls).toHaveLength(2);
@@ -114,18 +131,23 @@ describe("workers-ai provider", () => {
     const { result, script } = await viaWorkersAi([replies], { chunkTokens: 1200 });
     const parts = script.requests.filter((r) => /This is part \d+ of/.test(r.messages.at(-1)?.content ?? ""));
     expect(parts.length).toBeGreaterThanOrEqual(3);
-    const combine = script.requests.filter((r) => /consecutive parts of one transcript/.test(r.messages.at(-1)?.content ?? ""));
+    const combine = script.requests.filter((r) =>
+      /consecutive parts of one transcript/.test(r.messages.at(-1)?.content ?? ""),
+    );
     expect(combine).toHaveLength(1);
     expect(combine[0]?.messages.at(-1)?.content).toContain("PART1: the team agreed");
     expect(combine[0]?.messages.at(-1)?.content).toContain(`PART${parts.length}: the team agreed`);
     expect(result.engine).toBe("workers-ai");
     expect(result.summary).toMatch(/^COMBINED/);
-    expect(result.notes[0]).toBe(`Analysed in ${parts.length} parts by workers-ai (@cf/meta/llama-3.3-70b-instruct-fp8-fast) and combined.`);
+    expect(result.notes[0]).toBe(
+      `Analysed in ${parts.length} parts by workers-ai (@cf/meta/llama-3.3-70b-instruct-fp8-fast) and combined.`,
+    );
   });
 
   it("cuts a single overlong segment into parts", async () => {
     const script = scriptedReplies([
-      (request) => (/This is part \d+ of/.test(request.messages.at(-1)?.content ?? "") ? valid("PART") : valid("WHOLE")),
+      (request) =>
+        /This is part \d+ of/.test(request.messages.at(-1)?.content ?? "") ? valid("PART") : valid("WHOLE"),
     ]);
     const { ai } = fakeAi(script);
     const oneSegment = { segments: [{ start: 0, end: 600, text: meeting }], language: "en", duration: 600 };
@@ -139,7 +161,8 @@ describe("workers-ai provider", () => {
   it("fills a part the model cannot analyse with the offline analysis of that part", async () => {
     const replies = (request: RecordedChat) => {
       const last = request.messages.at(-1)?.content ?? "";
-      if (/part 2 of/.test(last) || (/not valid/.test(last) && /part 2 of/.test(request.messages[1]?.content ?? ""))) return "garbage";
+      if (/part 2 of/.test(last) || (/not valid/.test(last) && /part 2 of/.test(request.messages[1]?.content ?? "")))
+        return "garbage";
       return /part \d+ of/.test(last) ? valid("PART") : valid("COMBINED");
     };
     const { result, script } = await viaWorkersAi([replies], { chunkTokens: 1200 });
@@ -150,7 +173,12 @@ describe("workers-ai provider", () => {
   });
 
   it("honours the user's preferences", async () => {
-    const custom: AnalysisPreferences = { ...prefs, preferredLanguage: "Swedish", topicDetection: false, actionItemsExtraction: false };
+    const custom: AnalysisPreferences = {
+      ...prefs,
+      preferredLanguage: "Swedish",
+      topicDetection: false,
+      actionItemsExtraction: false,
+    };
     const { result, script } = await viaWorkersAi([valid("SV")], {}, custom);
     expect(script.requests[0]?.messages[0]?.content).toMatch(/Write every text value in Swedish/);
     expect(script.requests[0]?.messages[0]?.content).toMatch(/Topic detection is off/);
@@ -193,7 +221,12 @@ describe("openai provider", () => {
 
   it("falls back to offline when the server errors", async () => {
     const { fetch, urls } = fakeOpenAiFetch(scriptedReplies([]), { status: 500 });
-    const result = await runAnalysis(input, prefs, { provider: "openai", baseUrl: "https://llm.test/v1", apiKey: "k", fetch });
+    const result = await runAnalysis(input, prefs, {
+      provider: "openai",
+      baseUrl: "https://llm.test/v1",
+      apiKey: "k",
+      fetch,
+    });
     expect(urls).toHaveLength(2);
     expect(result.engine).toBe("offline");
     expect(result.notes.at(-1)).toMatch(/^OpenAI-compatible API \(gpt-4o-mini\) failed: 500/);
@@ -212,7 +245,9 @@ describe("runAnalysis", () => {
   it("runs offline by default and when the provider cannot be used", async () => {
     expect((await runAnalysis(input, prefs, {})).engine).toBe("offline");
     const missing = await runAnalysis(input, prefs, { provider: "workers-ai" });
-    expect(missing.notes.at(-1)).toBe("ANALYSIS_PROVIDER is workers-ai but the AI binding is missing; analysed offline.");
+    expect(missing.notes.at(-1)).toBe(
+      "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing; analysed offline.",
+    );
     const unknown = await runAnalysis(input, prefs, { provider: "claude" });
     expect(unknown.notes.at(-1)).toMatch(/is not one of offline, workers-ai, openai/);
   });

@@ -18,7 +18,9 @@ export function AuthPage() {
       <div className="flex justify-center py-6">
         <Card className="w-full max-w-md">
           <CardHeader>
-            <CardTitle as="h1" className="text-2xl">{tab === "login" ? "Log in to Verbatim" : "Create your Verbatim account"}</CardTitle>
+            <CardTitle as="h1" className="text-2xl">
+              {tab === "login" ? "Log in to Verbatim" : "Create your Verbatim account"}
+            </CardTitle>
             <CardDescription>Sign in to see your transcriptions, or create an account to start.</CardDescription>
           </CardHeader>
           <CardContent>

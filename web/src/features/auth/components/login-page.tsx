@@ -11,7 +11,9 @@ export function LoginPage() {
     <GuestOnly>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">Welcome back</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Welcome back
+          </CardTitle>
           <CardDescription>Log in to your account to see your transcriptions.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

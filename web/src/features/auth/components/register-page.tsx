@@ -11,7 +11,9 @@ export function RegisterPage() {
     <GuestOnly>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">Create an account</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Create an account
+          </CardTitle>
           <CardDescription>Sign up to upload recordings and get transcripts, summaries and key points.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

@@ -31,8 +31,7 @@ export function useMeetings(range: { start: Date; end: Date }, enabled: boolean)
 export function useCreateMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMeetingInput) =>
-      read(api.meetings.$post({ json: input }), createdMeetingSchema),
+    mutationFn: (input: CreateMeetingInput) => read(api.meetings.$post({ json: input }), createdMeetingSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),
   });
 }
@@ -46,9 +45,13 @@ export function useTranscribeRecording() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
-      const result = await read(api.meetings[":eventId"].recording.$post({ param: { eventId } }), recordingImportSchema);
+      const result = await read(
+        api.meetings[":eventId"].recording.$post({ param: { eventId } }),
+        recordingImportSchema,
+      );
       // Only ever a same-origin path into the server's Google flow.
-      if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?")) throw new Error("Unexpected answer from the server");
+      if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?"))
+        throw new Error("Unexpected answer from the server");
       return result;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),

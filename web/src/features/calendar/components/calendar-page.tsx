@@ -9,9 +9,17 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useGoogleStatus } from "@/entities/google/google-api";
 import { useUserTime } from "@/entities/user/use-user-time";
-import { meetingsError, useMeetings, useTranscribeRecording } from "../api/meetings-api";
 import { userMessage } from "@/lib/api";
-import { type CalendarView, type DisplayMode, formatTime, LIST_DAYS, rangeLabel, shift, visibleRange } from "../lib/dates";
+import { meetingsError, useMeetings, useTranscribeRecording } from "../api/meetings-api";
+import {
+  type CalendarView,
+  type DisplayMode,
+  formatTime,
+  LIST_DAYS,
+  rangeLabel,
+  shift,
+  visibleRange,
+} from "../lib/dates";
 import { type CalendarEvent, matchesSearch, toEvents } from "../lib/meetings";
 import { DayView } from "./day-view";
 import { ListView } from "./list-view";
@@ -48,7 +56,10 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
   const today = new Date();
   const range = useMemo(() => visibleRange(mode, view, anchor), [mode, view, anchor]);
   const meetings = useMeetings(range, google.connected);
-  const events = useMemo(() => toEvents(meetings.data ?? []).filter((e) => matchesSearch(e, search)), [meetings.data, search]);
+  const events = useMemo(
+    () => toEvents(meetings.data ?? []).filter((e) => matchesSearch(e, search)),
+    [meetings.data, search],
+  );
 
   // Google's callback lands here with ?error=…; say what happened once, then clean the address.
   useEffect(() => {
@@ -70,10 +81,21 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
     void navigate({ to: ".", search: {}, replace: true });
     transcribeNow(transcribe, {
       onSuccess: (result) => {
-        if ("transcriptionId" in result) void navigate({ to: "/transcription/$id", params: { id: result.transcriptionId } });
-        else toast({ variant: "destructive", title: "Could not transcribe the recording", description: "Google did not grant access to the recording." });
+        if ("transcriptionId" in result)
+          void navigate({ to: "/transcription/$id", params: { id: result.transcriptionId } });
+        else
+          toast({
+            variant: "destructive",
+            title: "Could not transcribe the recording",
+            description: "Google did not grant access to the recording.",
+          });
       },
-      onError: (e) => toast({ variant: "destructive", title: "Could not transcribe the recording", description: userMessage(e, "Something went wrong") }),
+      onError: (e) =>
+        toast({
+          variant: "destructive",
+          title: "Could not transcribe the recording",
+          description: userMessage(e, "Something went wrong"),
+        }),
     });
   }, [transcribe, google.connected, navigate, transcribeNow]);
 
@@ -153,7 +175,9 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           />
         </div>
         <p className="text-sm text-muted-foreground md:ml-auto" aria-live="polite">
-          {meetings.dataUpdatedAt ? `Last synced: ${formatTime(new Date(meetings.dataUpdatedAt), hour12)}` : "Last synced: never"}
+          {meetings.dataUpdatedAt
+            ? `Last synced: ${formatTime(new Date(meetings.dataUpdatedAt), hour12)}`
+            : "Last synced: never"}
         </p>
         <div className="flex flex-col gap-2 md:flex-row">
           <Button variant="outline" onClick={refresh} disabled={refreshing}>

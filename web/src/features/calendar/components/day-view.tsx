@@ -24,7 +24,9 @@ export function DayView({
 
   const slot = (key: string, label: string, list: CalendarEvent[]) => (
     <li key={key} className="flex min-h-14 gap-3 border-b last:border-b-0">
-      <span className="w-20 shrink-0 border-r px-2 py-2 text-right text-xs font-medium text-muted-foreground">{label}</span>
+      <span className="w-20 shrink-0 border-r px-2 py-2 text-right text-xs font-medium text-muted-foreground">
+        {label}
+      </span>
       <div className="flex-1 space-y-1 py-1 pr-1">
         {list.map((event) => (
           <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} className="py-1.5 text-sm" />

@@ -49,11 +49,15 @@ export function ListView({
                     )}
                   >
                     <span className="w-36 shrink-0 text-sm tabular-nums">
-                      {event.allDay ? "All day" : `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`}
+                      {event.allDay
+                        ? "All day"
+                        : `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{event.title}</span>
-                      {event.description && <span className="block truncate text-sm opacity-80">{event.description}</span>}
+                      {event.description && (
+                        <span className="block truncate text-sm opacity-80">{event.description}</span>
+                      )}
                     </span>
                     {event.meetLink && <span className="text-xs font-medium">Google Meet</span>}
                   </button>

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { ButtonSpinner } from "@/components/ui/spinner";
-import { userMessage } from "@/lib/api";
-import { useTranscribeRecording } from "../api/meetings-api";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
+import { userMessage } from "@/lib/api";
+import { useTranscribeRecording } from "../api/meetings-api";
 import { formatDayHeading, formatTime, sameDay } from "../lib/dates";
 import { type CalendarEvent, meetCode } from "../lib/meetings";
 
@@ -20,7 +20,12 @@ export function MeetingDetailsDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={event !== null} onOpenChange={(open) => !open && onClose()} title={event?.title ?? ""} description={event ? when(event, hour12) : undefined}>
+    <Dialog
+      open={event !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={event?.title ?? ""}
+      description={event ? when(event, hour12) : undefined}
+    >
       {event && <Details event={event} />}
     </Dialog>
   );
@@ -51,7 +56,12 @@ function Details({ event }: { event: CalendarEvent }) {
       {event.meetLink && (
         <div className="space-y-2">
           <div className="flex flex-col gap-2 md:flex-row md:items-center">
-            <a href={event.meetLink} target="_blank" rel="noopener noreferrer" className={buttonVariants({ className: "w-full md:w-auto" })}>
+            <a
+              href={event.meetLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonVariants({ className: "w-full md:w-auto" })}
+            >
               Join with Google Meet
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
@@ -109,7 +119,11 @@ function Recording({ event }: { event: CalendarEvent }) {
   const transcribe = useTranscribeRecording();
   if (event.transcriptionId) {
     return (
-      <Link to="/transcription/$id" params={{ id: event.transcriptionId }} className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
+      <Link
+        to="/transcription/$id"
+        params={{ id: event.transcriptionId }}
+        className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}
+      >
         Open transcript
       </Link>
     );
@@ -122,7 +136,11 @@ function Recording({ event }: { event: CalendarEvent }) {
         else void navigate({ to: "/transcription/$id", params: { id: result.transcriptionId } });
       },
       onError: (error) =>
-        toast({ variant: "destructive", title: "Could not transcribe the recording", description: userMessage(error, "Something went wrong") }),
+        toast({
+          variant: "destructive",
+          title: "Could not transcribe the recording",
+          description: userMessage(error, "Something went wrong"),
+        }),
     });
   return (
     <div className="space-y-1">

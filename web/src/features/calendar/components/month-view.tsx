@@ -28,9 +28,7 @@ export function MonthView({
     // Phones get the whole month at a glance, a dot per meeting; a tap opens that day.
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full table-fixed border-collapse md:min-w-[44rem]">
-        <caption className="sr-only">
-          {anchor.toLocaleDateString("en-US", { month: "long", year: "numeric" })}
-        </caption>
+        <caption className="sr-only">{anchor.toLocaleDateString("en-US", { month: "long", year: "numeric" })}</caption>
         <thead>
           <tr>
             {WEEKDAYS.map((d, i) => (
@@ -54,7 +52,11 @@ export function MonthView({
                   <td
                     key={day.toISOString()}
                     aria-current={isToday ? "date" : undefined}
-                    className={cn("h-16 border p-0.5 align-top md:h-28 md:p-1", outside && "bg-muted/30", isToday && "bg-accent/60")}
+                    className={cn(
+                      "h-16 border p-0.5 align-top md:h-28 md:p-1",
+                      outside && "bg-muted/30",
+                      isToday && "bg-accent/60",
+                    )}
                   >
                     <div className="mb-1 flex justify-center md:justify-end">
                       <time
@@ -75,9 +77,17 @@ export function MonthView({
                         className="flex w-full flex-wrap justify-center gap-0.5 rounded py-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
                       >
                         {dayEvents.slice(0, PER_DAY).map((event) => (
-                          <span key={event.id} aria-hidden="true" className={cn("size-1.5 rounded-full", DOT_CLASSES[event.color])} />
+                          <span
+                            key={event.id}
+                            aria-hidden="true"
+                            className={cn("size-1.5 rounded-full", DOT_CLASSES[event.color])}
+                          />
                         ))}
-                        {hidden > 0 && <span aria-hidden="true" className="text-[10px] leading-none text-muted-foreground">+{hidden}</span>}
+                        {hidden > 0 && (
+                          <span aria-hidden="true" className="text-[10px] leading-none text-muted-foreground">
+                            +{hidden}
+                          </span>
+                        )}
                         <span className="sr-only">
                           {dayEvents.length} {dayEvents.length === 1 ? "meeting" : "meetings"} on{" "}
                           {day.toLocaleDateString("en-US", { month: "long", day: "numeric" })}
@@ -95,7 +105,10 @@ export function MonthView({
                           className="w-full rounded px-1.5 text-left text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         >
                           +{hidden} more
-                          <span className="sr-only"> on {day.toLocaleDateString("en-US", { month: "long", day: "numeric" })}</span>
+                          <span className="sr-only">
+                            {" "}
+                            on {day.toLocaleDateString("en-US", { month: "long", day: "numeric" })}
+                          </span>
                         </button>
                       )}
                     </div>

@@ -78,10 +78,7 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Field
-        label="Title"
-        {...form.field("summary")}
-      />
+      <Field label="Title" {...form.field("summary")} />
       <div className="space-y-2">
         <Label htmlFor={descriptionId}>Description</Label>
         <Textarea
@@ -93,16 +90,8 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Field
-          label="Start"
-          type="datetime-local"
-          {...form.field("startTime")}
-        />
-        <Field
-          label="End"
-          type="datetime-local"
-          {...form.field("endTime")}
-        />
+        <Field label="Start" type="datetime-local" {...form.field("startTime")} />
+        <Field label="End" type="datetime-local" {...form.field("endTime")} />
       </div>
       <Field
         label="Attendees"
@@ -113,7 +102,12 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
       />
       <div className="space-y-2">
         <Label htmlFor={zoneId}>Time zone</Label>
-        <Select id={zoneId} name="timezone" value={form.values.timezone} onChange={(e) => form.setValue("timezone", e.target.value)}>
+        <Select
+          id={zoneId}
+          name="timezone"
+          value={form.values.timezone}
+          onChange={(e) => form.setValue("timezone", e.target.value)}
+        >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replaceAll("_", " ")}

@@ -27,23 +27,37 @@ export function WeekView({
 
   const row = (key: string, label: string, cell: (i: number) => CalendarEvent[]) => (
     <tr key={key}>
-      <th scope="row" className="w-20 border-r border-b px-2 py-2 text-right align-top text-xs font-medium text-muted-foreground">
+      <th
+        scope="row"
+        className="w-20 border-r border-b px-2 py-2 text-right align-top text-xs font-medium text-muted-foreground"
+      >
         {label}
       </th>
       {days.map((day, i) => (
-        <td key={day.toISOString()} className={cn("h-14 border-b p-1 align-top", sameDay(day, today) && "bg-accent/40")}>
+        <td
+          key={day.toISOString()}
+          className={cn("h-14 border-b p-1 align-top", sameDay(day, today) && "bg-accent/40")}
+        >
           {chips(cell(i))}
         </td>
       ))}
     </tr>
   );
-  const optionalRow = (key: string, label: string, pick: (b: (typeof buckets)[number]) => CalendarEvent[]): ReactNode =>
-    buckets.some((b) => pick(b).length > 0) ? row(key, label, (i) => pick(buckets[i] as (typeof buckets)[number])) : null;
+  const optionalRow = (
+    key: string,
+    label: string,
+    pick: (b: (typeof buckets)[number]) => CalendarEvent[],
+  ): ReactNode =>
+    buckets.some((b) => pick(b).length > 0)
+      ? row(key, label, (i) => pick(buckets[i] as (typeof buckets)[number]))
+      : null;
 
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[48rem] table-fixed border-collapse">
-        <caption className="sr-only">Week of {days[0]?.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}</caption>
+        <caption className="sr-only">
+          Week of {days[0]?.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="w-20 border-r border-b bg-muted/50">
@@ -56,10 +70,18 @@ export function WeekView({
                   key={day.toISOString()}
                   scope="col"
                   aria-current={isToday ? "date" : undefined}
-                  className={cn("border-b bg-muted/50 py-2 text-xs font-semibold", isToday ? "text-primary" : "text-muted-foreground")}
+                  className={cn(
+                    "border-b bg-muted/50 py-2 text-xs font-semibold",
+                    isToday ? "text-primary" : "text-muted-foreground",
+                  )}
                 >
                   {day.toLocaleDateString("en-US", { weekday: "short" })}
-                  <span className={cn("mx-auto mt-1 flex size-7 items-center justify-center rounded-full text-sm", isToday && "bg-primary text-primary-foreground")}>
+                  <span
+                    className={cn(
+                      "mx-auto mt-1 flex size-7 items-center justify-center rounded-full text-sm",
+                      isToday && "bg-primary text-primary-foreground",
+                    )}
+                  >
                     {day.getDate()}
                   </span>
                 </th>

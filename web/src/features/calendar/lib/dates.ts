@@ -5,7 +5,8 @@ export type CalendarView = "month" | "week" | "day";
 export type DisplayMode = "calendar" | "list";
 
 export const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
-export const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n, d.getHours(), d.getMinutes());
+export const addDays = (d: Date, n: number) =>
+  new Date(d.getFullYear(), d.getMonth(), d.getDate() + n, d.getHours(), d.getMinutes());
 export const addMonths = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth() + n, 1);
 export const startOfMonth = (d: Date) => new Date(d.getFullYear(), d.getMonth(), 1);
 /** Weeks run Sunday to Saturday (spec §2). */
@@ -68,7 +69,11 @@ export function rangeLabel(view: CalendarView, anchor: Date) {
 }
 
 export function formatTime(d: Date, hour12: boolean) {
-  return d.toLocaleTimeString(hour12 ? "en-US" : "en-GB", { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12 });
+  return d.toLocaleTimeString(hour12 ? "en-US" : "en-GB", {
+    hour: hour12 ? "numeric" : "2-digit",
+    minute: "2-digit",
+    hour12,
+  });
 }
 
 export const formatDayHeading = (d: Date) =>

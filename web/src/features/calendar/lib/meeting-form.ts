@@ -19,7 +19,10 @@ export const meetingFormSchema = z
     endTime: z.string().min(1, "End time is required"),
     attendees: z
       .string()
-      .refine((v) => splitAttendees(v).every((a) => emailSchema.safeParse(a).success), "Enter e-mail addresses separated by commas"),
+      .refine(
+        (v) => splitAttendees(v).every((a) => emailSchema.safeParse(a).success),
+        "Enter e-mail addresses separated by commas",
+      ),
     timezone: z.string().refine(isTimeZone, "Unknown time zone"),
   })
   .refine((v) => !v.startTime || !v.endTime || new Date(v.endTime) > new Date(v.startTime), {

@@ -41,8 +41,8 @@ export function GoogleOAuthHelpPage() {
         >
           <p className="font-semibold">Seeing “redirect_uri_mismatch”?</p>
           <p className="mt-1 text-sm">
-            Google only accepts the exact redirect URI registered for your OAuth client: same scheme, host, port and path,
-            with no trailing slash. Copy the redirect URI below into the Google Cloud console.
+            Google only accepts the exact redirect URI registered for your OAuth client: same scheme, host, port and
+            path, with no trailing slash. Copy the redirect URI below into the Google Cloud console.
           </p>
           {originDiffers && (
             <p className="mt-2 text-sm">
@@ -84,16 +84,16 @@ export function GoogleOAuthHelpPage() {
         <CardContent>
           <ol className="list-decimal space-y-3 pl-5 text-sm">
             <li>
-              Open{" "}
-              <ExternalLink href={CREDENTIALS_URL}>APIs &amp; Services → Credentials</ExternalLink> in the Google Cloud
-              console and create an <strong>OAuth client ID</strong> of type <strong>Web application</strong> (or edit the
-              existing one).
+              Open <ExternalLink href={CREDENTIALS_URL}>APIs &amp; Services → Credentials</ExternalLink> in the Google
+              Cloud console and create an <strong>OAuth client ID</strong> of type <strong>Web application</strong> (or
+              edit the existing one).
             </li>
             <li>
               Under <strong>Authorized JavaScript origins</strong>, add <code className="break-all">{info.url}</code>.
             </li>
             <li>
-              Under <strong>Authorized redirect URIs</strong>, add <code className="break-all">{info.redirectUri}</code>.
+              Under <strong>Authorized redirect URIs</strong>, add <code className="break-all">{info.redirectUri}</code>
+              .
             </li>
             <li>
               Enable the <ExternalLink href={CALENDAR_API_URL}>Google Calendar API</ExternalLink> for the same project.
@@ -102,9 +102,13 @@ export function GoogleOAuthHelpPage() {
               On the <ExternalLink href={CONSENT_URL}>OAuth consent screen</ExternalLink>, add the Calendar scopes and,
               while the app is in testing, the Google accounts allowed to connect.
             </li>
-            <li>Give the client ID and secret to the server as its Google OAuth settings, then try connecting again.</li>
+            <li>
+              Give the client ID and secret to the server as its Google OAuth settings, then try connecting again.
+            </li>
           </ol>
-          <p className="mt-4 text-sm text-muted-foreground">Changes in the Google Cloud console can take a few minutes to apply.</p>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Changes in the Google Cloud console can take a few minutes to apply.
+          </p>
         </CardContent>
       </Card>
     </div>
@@ -113,7 +117,12 @@ export function GoogleOAuthHelpPage() {
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>

@@ -4,11 +4,11 @@ import { CalendarIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
+import { ButtonSpinner, PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
-import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
 import { ConnectGoogleLink } from "@/entities/google/connect-google-link";
+import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 
 /** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {
@@ -54,14 +54,21 @@ function GoogleMeet() {
           <CardDescription>Connected as {google.email ?? "your Google account"}</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-muted-foreground">Your Google Calendar meetings appear in the Verbatim calendar.</p>
+          <p className="text-sm text-muted-foreground">
+            Your Google Calendar meetings appear in the Verbatim calendar.
+          </p>
         </CardContent>
         <CardFooter className="flex flex-col gap-2 md:flex-row">
           <Link to="/calendar" className={buttonVariants({ className: "w-full md:w-auto" })}>
             <CalendarIcon />
             Open Calendar
           </Link>
-          <Button variant="outline" disabled={disconnect.isPending} onClick={() => disconnect.mutate()} className="w-full md:w-auto">
+          <Button
+            variant="outline"
+            disabled={disconnect.isPending}
+            onClick={() => disconnect.mutate()}
+            className="w-full md:w-auto"
+          >
             {disconnect.isPending && <ButtonSpinner />}
             Disconnect
           </Button>

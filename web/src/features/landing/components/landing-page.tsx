@@ -1,6 +1,14 @@
-import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
 import { Link } from "@tanstack/react-router";
-import { CalendarIcon, ClockIcon, DownloadIcon, FileTextIcon, SparklesIcon, UploadIcon, UserIcon } from "@/components/layout/icons";
+import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
+import {
+  CalendarIcon,
+  ClockIcon,
+  DownloadIcon,
+  FileTextIcon,
+  SparklesIcon,
+  UploadIcon,
+  UserIcon,
+} from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FAQ, FEATURES, HOURS_TRANSCRIBED, INPUT_FORMATS, STEPS, TESTIMONIALS } from "../lib/content";
@@ -42,8 +50,7 @@ function Hero() {
           Every meeting, transcribed word for word
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-balance">
-          Upload a recording and get a transcript with a summary, key points and action items, in about 98
-          languages.
+          Upload a recording and get a transcript with a summary, key points and action items, in about 98 languages.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 md:flex-row">
           <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
@@ -54,7 +61,10 @@ function Hero() {
           </a>
         </div>
         <div className="mt-14">
-          <p className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl" data-testid="hours-counter">
+          <p
+            className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
+            data-testid="hours-counter"
+          >
             {HOURS_TRANSCRIBED.toLocaleString("en-US")}
           </p>
           <p className="mt-1 text-sm font-medium text-muted-foreground">hours transcribed</p>

@@ -78,11 +78,13 @@ export const STEPS = [
 /** Quotes are attributed by role only: they illustrate how teams use the product. */
 export const TESTIMONIALS = [
   {
-    quote: "I stopped taking notes in client calls. The summary and action items are waiting for me when the call ends.",
+    quote:
+      "I stopped taking notes in client calls. The summary and action items are waiting for me when the call ends.",
     role: "Account manager, consulting firm",
   },
   {
-    quote: "Our research interviews run over an hour. Uploading them in one batch and exporting subtitles saves us days.",
+    quote:
+      "Our research interviews run over an hour. Uploading them in one batch and exporting subtitles saves us days.",
     role: "UX researcher, product team",
   },
   {
@@ -110,7 +112,8 @@ export const FAQ = [
   },
   {
     question: "Can Verbatim tell speakers apart?",
-    answer: "Yes. Speaker recognition is an option when you upload; it adds a minute or two of processing per audio hour.",
+    answer:
+      "Yes. Speaker recognition is an option when you upload; it adds a minute or two of processing per audio hour.",
   },
   {
     question: "How do I get my transcripts out?",
@@ -118,7 +121,8 @@ export const FAQ = [
   },
   {
     question: "Is Pro unlimited?",
-    answer: "Yes. Pro has no monthly limit and no length limit per recording beyond the 10 hours and 5GB every upload allows.",
+    answer:
+      "Yes. Pro has no monthly limit and no length limit per recording beyond the 10 hours and 5GB every upload allows.",
   },
   {
     question: "Who can see my recordings?",

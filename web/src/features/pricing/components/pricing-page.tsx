@@ -1,18 +1,22 @@
 import { Link } from "@tanstack/react-router";
-import { ANNUAL_DISCOUNT, PRO_ANNUAL_CENTS, PRO_ANNUAL_PER_MONTH_CENTS, PRO_MONTHLY_USD } from "@verbatim/shared/subscription";
-import { FREE_FEATURES, PRO_FEATURES } from "@/entities/subscription/plans";
+import {
+  ANNUAL_DISCOUNT,
+  PRO_ANNUAL_CENTS,
+  PRO_ANNUAL_PER_MONTH_CENTS,
+  PRO_MONTHLY_USD,
+} from "@verbatim/shared/subscription";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { CheckIcon } from "@/entities/subscription/check-icon";
+import { FREE_FEATURES, PRO_FEATURES } from "@/entities/subscription/plans";
 import { cn } from "@/lib/cn";
 
 type Billing = "monthly" | "yearly";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 
 /** /pricing (spec §2): yearly is 19 × 12 × 0.8 = 182.40 a year, shown as 15.20 a month. */
 export function PricingPage() {

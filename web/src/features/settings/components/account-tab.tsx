@@ -5,11 +5,11 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { FormError } from "@/components/ui/form-error";
-import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
 import { ConnectGoogleLink } from "@/entities/google/connect-google-link";
+import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
 import { userMessage } from "@/lib/api";
 import { useSchemaForm } from "@/lib/use-form";
 import { useChangePassword } from "../api/settings-api";
@@ -40,7 +40,10 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
     setServerError(null);
     try {
       await change.mutateAsync({ currentPassword, newPassword });
-      toast({ title: "Password updated", description: "Your password has been changed. Other devices have been signed out." });
+      toast({
+        title: "Password updated",
+        description: "Your password has been changed. Other devices have been signed out.",
+      });
       onChanged();
     } catch (error) {
       setServerError(userMessage(error, "Could not update your password. Please try again."));
@@ -65,12 +68,7 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
             {...form.field("currentPassword")}
           />
           <div className="grid gap-4 md:grid-cols-2">
-            <Field
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              {...form.field("newPassword")}
-            />
+            <Field label="New password" type="password" autoComplete="new-password" {...form.field("newPassword")} />
             <Field
               label="Confirm new password"
               type="password"
@@ -104,7 +102,11 @@ function ConnectedAccounts() {
           <div>
             <p className="font-medium">Google</p>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {google.isLoading ? "Checking…" : google.connected ? `Connected as ${google.email ?? "your Google account"}` : "Not connected"}
+              {google.isLoading
+                ? "Checking…"
+                : google.connected
+                  ? `Connected as ${google.email ?? "your Google account"}`
+                  : "Not connected"}
             </p>
           </div>
           {google.connected ? (
@@ -133,7 +135,8 @@ function DangerZone({ user }: { user: PublicUser }) {
       <CardHeader>
         <CardTitle className="text-destructive">Danger zone</CardTitle>
         <CardDescription>
-          Deleting your account removes your profile, every transcription and every uploaded file. This cannot be undone.
+          Deleting your account removes your profile, every transcription and every uploaded file. This cannot be
+          undone.
         </CardDescription>
       </CardHeader>
       <CardFooter>

@@ -1,9 +1,4 @@
-import {
-  AI_LANGUAGES,
-  AI_MODEL_LABELS,
-  AI_MODELS,
-  type AiPreferences,
-} from "@verbatim/shared/preferences";
+import { AI_LANGUAGES, AI_MODEL_LABELS, AI_MODELS, type AiPreferences } from "@verbatim/shared/preferences";
 import { Switch } from "@/components/ui/switch";
 import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";
@@ -11,9 +6,17 @@ import { SelectField } from "./select-field";
 type AiSwitch = "topicDetection" | "actionItemsExtraction" | "summaryGeneration" | "speakerIdentification";
 const SWITCHES: ReadonlyArray<{ field: AiSwitch; label: string; description: string }> = [
   { field: "topicDetection", label: "Topic detection", description: "Find the main topics of each recording." },
-  { field: "actionItemsExtraction", label: "Action items extraction", description: "List the tasks and follow-ups agreed on." },
+  {
+    field: "actionItemsExtraction",
+    label: "Action items extraction",
+    description: "List the tasks and follow-ups agreed on.",
+  },
   { field: "summaryGeneration", label: "Summary generation", description: "Write a summary of every transcription." },
-  { field: "speakerIdentification", label: "Speaker identification", description: "Tell the speakers apart in transcripts." },
+  {
+    field: "speakerIdentification",
+    label: "Speaker identification",
+    description: "Tell the speakers apart in transcripts.",
+  },
 ];
 
 const MODEL_OPTIONS = AI_MODELS.map((value) => ({ value, label: AI_MODEL_LABELS[value] }));
@@ -29,7 +32,12 @@ export function AiTab({ saved }: { saved: AiPreferences }) {
       onSave={save}
     >
       <div className="grid gap-6 md:grid-cols-2">
-        <SelectField label="Default model" value={draft.defaultModel} onChange={(v) => set("defaultModel", v)} options={MODEL_OPTIONS} />
+        <SelectField
+          label="Default model"
+          value={draft.defaultModel}
+          onChange={(v) => set("defaultModel", v)}
+          options={MODEL_OPTIONS}
+        />
         <SelectField
           label="Preferred language"
           value={draft.preferredLanguage}

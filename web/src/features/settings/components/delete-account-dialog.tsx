@@ -2,9 +2,9 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { FormError } from "@/components/ui/form-error";
 import { userMessage } from "@/lib/api";
 import { useDeleteAccount } from "../api/settings-api";
 
@@ -38,7 +38,10 @@ export function DeleteAccountDialog({
     setError(null);
     try {
       await remove.mutateAsync(typed);
-      toast({ title: "Account deleted", description: "Your account and all of its data have been permanently deleted." });
+      toast({
+        title: "Account deleted",
+        description: "Your account and all of its data have been permanently deleted.",
+      });
     } catch (failure) {
       setError(userMessage(failure, "Could not delete your account. Please try again."));
     }

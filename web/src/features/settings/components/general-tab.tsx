@@ -1,4 +1,4 @@
-import { LANGUAGE_LABELS, LANGUAGES, type GeneralPreferences, type Theme } from "@verbatim/shared/preferences";
+import { type GeneralPreferences, LANGUAGE_LABELS, LANGUAGES, type Theme } from "@verbatim/shared/preferences";
 import { useEffect } from "react";
 import { Switch } from "@/components/ui/switch";
 import { applyTheme, previewTheme, restoreTheme } from "../lib/theme";

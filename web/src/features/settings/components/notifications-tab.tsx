@@ -24,7 +24,12 @@ const SWITCHES: ReadonlyArray<{ field: keyof NotificationPreferences; label: str
 export function NotificationsTab({ saved }: { saved: NotificationPreferences }) {
   const { draft, set, save, saving } = useSectionDraft("notifications", saved, "Notification settings saved");
   return (
-    <SectionForm title="Notifications" description="Choose what Verbatim tells you about." saving={saving} onSave={save}>
+    <SectionForm
+      title="Notifications"
+      description="Choose what Verbatim tells you about."
+      saving={saving}
+      onSave={save}
+    >
       {SWITCHES.map((s) => (
         <Switch
           key={s.field}

@@ -12,7 +12,11 @@ import { UploadError } from "@/lib/xhr";
 import { useUploadProfileImage } from "../api/settings-api";
 
 /** Spec §4: idle, uploading (percent tracked), done or failed. */
-type UploadState = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done" } | { kind: "failed"; message: string };
+type UploadState =
+  | { kind: "idle" }
+  | { kind: "uploading"; percent: number }
+  | { kind: "done" }
+  | { kind: "failed"; message: string };
 
 function uploadFailure(error: unknown) {
   if (error instanceof UploadError) return error.serverMessage ?? error.message;
@@ -27,9 +31,12 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
   const [preview, setPreview] = useState<string | null>(null);
   const upload = useUploadProfileImage((percent) => setState({ kind: "uploading", percent }));
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -77,7 +84,12 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
             aria-hidden="true"
             data-testid="profile-image-input"
           />
-          <Button variant="outline" disabled={uploading} onClick={() => input.current?.click()} className="w-full md:w-auto">
+          <Button
+            variant="outline"
+            disabled={uploading}
+            onClick={() => input.current?.click()}
+            className="w-full md:w-auto"
+          >
             <UploadIcon />
             {uploading ? "Uploading..." : "Upload new photo"}
           </Button>

@@ -42,7 +42,11 @@ function ProfileForm({ user }: { user: PublicUser }) {
       await update.mutateAsync(input);
       toast({ title: "Profile updated", description: "Your profile has been saved." });
     } catch (error) {
-      toast({ variant: "destructive", title: "Update Failed", description: userMessage(error, "Failed to update profile") });
+      toast({
+        variant: "destructive",
+        title: "Update Failed",
+        description: userMessage(error, "Failed to update profile"),
+      });
     }
   });
 
@@ -54,23 +58,9 @@ function ProfileForm({ user }: { user: PublicUser }) {
           <CardDescription>How you appear in Verbatim and the e-mail address you sign in with.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-2">
-          <Field
-            label="Full name"
-            autoComplete="name"
-            {...form.field("full_name")}
-          />
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.field("email")}
-          />
-          <Field
-            label="Company"
-            autoComplete="organization"
-            placeholder="Optional"
-            {...form.field("company")}
-          />
+          <Field label="Full name" autoComplete="name" {...form.field("full_name")} />
+          <Field label="Email" type="email" autoComplete="email" {...form.field("email")} />
+          <Field label="Company" autoComplete="organization" placeholder="Optional" {...form.field("company")} />
           <Field
             label="Job title"
             autoComplete="organization-title"

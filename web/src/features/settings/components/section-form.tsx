@@ -21,7 +21,11 @@ export function useSectionDraft<K extends PreferenceSection>(section: K, saved: 
       toast({ title: savedTitle, description: "Your preferences have been saved." });
       return result;
     } catch (error) {
-      toast({ variant: "destructive", title: "Save failed", description: userMessage(error, "Could not save your settings") });
+      toast({
+        variant: "destructive",
+        title: "Save failed",
+        description: userMessage(error, "Could not save your settings"),
+      });
       return null;
     }
   };

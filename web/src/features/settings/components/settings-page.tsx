@@ -1,10 +1,10 @@
-import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/entities/session/use-auth";
+import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { usePreferences } from "@/entities/user/preferences";
 import { userMessage } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
@@ -74,18 +74,32 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="general">{preferencesTab((p) => <GeneralTab saved={p.general} />)}</TabsContent>
+        <TabsContent value="general">
+          {preferencesTab((p) => (
+            <GeneralTab saved={p.general} />
+          ))}
+        </TabsContent>
         <TabsContent value="profile">
           <ProfileTab user={user} />
         </TabsContent>
         <TabsContent value="account">
           <AccountTab user={user} />
         </TabsContent>
-        <TabsContent value="timezone">{preferencesTab((p) => <TimezoneTab saved={p.timezone} />)}</TabsContent>
-        <TabsContent value="notifications">
-          {preferencesTab((p) => <NotificationsTab saved={p.notifications} />)}
+        <TabsContent value="timezone">
+          {preferencesTab((p) => (
+            <TimezoneTab saved={p.timezone} />
+          ))}
         </TabsContent>
-        <TabsContent value="ai">{preferencesTab((p) => <AiTab saved={p.ai} />)}</TabsContent>
+        <TabsContent value="notifications">
+          {preferencesTab((p) => (
+            <NotificationsTab saved={p.notifications} />
+          ))}
+        </TabsContent>
+        <TabsContent value="ai">
+          {preferencesTab((p) => (
+            <AiTab saved={p.ai} />
+          ))}
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -21,7 +21,10 @@ export function TimezoneTab({ saved }: { saved: TimezonePreferences }) {
   // device is somewhere else), so the select never shows a value it does not list.
   const zoneOptions = useMemo(() => {
     const zones = new Set<string>([...TIMEZONE_OPTIONS, saved.timezone, detected]);
-    return [...zones].map((zone) => ({ value: zone, label: `${zone.replaceAll("_", " ")} (${gmtOffsetLabel(zone, now)})` }));
+    return [...zones].map((zone) => ({
+      value: zone,
+      label: `${zone.replaceAll("_", " ")} (${gmtOffsetLabel(zone, now)})`,
+    }));
   }, [saved.timezone, detected, now]);
 
   const shownZone = draft.autoDetect ? detected : draft.timezone;

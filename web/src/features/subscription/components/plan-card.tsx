@@ -3,9 +3,9 @@ import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/lib/cn";
-import { type PlanOption, priceIdOf } from "@/entities/subscription/plans";
 import { CheckIcon } from "@/entities/subscription/check-icon";
+import { type PlanOption, priceIdOf } from "@/entities/subscription/plans";
+import { cn } from "@/lib/cn";
 
 export function PlanCard({
   plan,

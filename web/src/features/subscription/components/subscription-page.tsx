@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { PageSpinner, ButtonSpinner } from "@/components/ui/spinner";
+import { ButtonSpinner, PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useCheckout, useCustomerPortal, useSubscription } from "@/entities/subscription/subscription-api";
-import { PLAN_OPTIONS, type PlanOption, priceIdOf } from "@/entities/subscription/plans";
 import { PlanUsage } from "@/entities/subscription/plan-usage";
+import { PLAN_OPTIONS, type PlanOption, priceIdOf } from "@/entities/subscription/plans";
+import { useCheckout, useCustomerPortal, useSubscription } from "@/entities/subscription/subscription-api";
 import { PlanCard } from "./plan-card";
 
 type PaidPlanId = Exclude<PlanOption["id"], "free">;
@@ -23,7 +23,11 @@ export function SubscriptionPage() {
     const plan = PLAN_OPTIONS.find((p) => p.id === selected);
     const priceId = plan && subscription.data ? priceIdOf(plan, subscription.data) : null;
     if (!priceId) {
-      toast({ variant: "destructive", title: "Invalid selection", description: "Please select a paid plan to continue" });
+      toast({
+        variant: "destructive",
+        title: "Invalid selection",
+        description: "Please select a paid plan to continue",
+      });
       return;
     }
     checkout.mutate(priceId);
@@ -47,11 +51,7 @@ export function SubscriptionPage() {
         </Card>
       ) : (
         <>
-          <CurrentPlan
-            subscription={subscription.data}
-            managing={portal.isPending}
-            onManage={() => portal.mutate()}
-          />
+          <CurrentPlan subscription={subscription.data} managing={portal.isPending} onManage={() => portal.mutate()} />
           <ul className="grid gap-6 lg:grid-cols-3" aria-label="Plans">
             {PLAN_OPTIONS.map((plan) => (
               <li key={plan.id} className="flex">

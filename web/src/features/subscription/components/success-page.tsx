@@ -6,9 +6,9 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useSubscription } from "@/entities/subscription/subscription-api";
-import { PRO_INCLUDES } from "@/entities/subscription/plans";
 import { CheckIcon } from "@/entities/subscription/check-icon";
+import { PRO_INCLUDES } from "@/entities/subscription/plans";
+import { useSubscription } from "@/entities/subscription/subscription-api";
 
 /** /subscription/success?session_id=… (spec §2, §4). */
 export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
@@ -27,7 +27,14 @@ export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
     <div className="mx-auto max-w-2xl space-y-6">
       <Card className="space-y-6 p-6 text-center md:p-10">
         <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="size-7">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            className="size-7"
+          >
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </div>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
 import { type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
+import { isActive, POLL_MS, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 import { ApiError, api, read } from "@/lib/api";
-import { POLL_MS, isActive, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 
 /** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
 const TRACE_ACTIVE_MS = 3000;

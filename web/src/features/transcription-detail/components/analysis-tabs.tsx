@@ -17,7 +17,15 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-export function SummaryTab({ summary, detailed, processing }: { summary: string | null; detailed: string | null; processing: boolean }) {
+export function SummaryTab({
+  summary,
+  detailed,
+  processing,
+}: {
+  summary: string | null;
+  detailed: string | null;
+  processing: boolean;
+}) {
   if (!summary?.trim()) return <EmptyState processing={processing} what="summary" empty="No summary available." />;
   return (
     <div className="space-y-6">
@@ -53,8 +61,11 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
         {enhanced.map((point, i) => {
           const at = parseMarker(`[${point.timestamp}]`)?.seconds ?? null;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static list.
-            <li key={i} className="flex flex-col gap-1 rounded-md border p-3 text-sm sm:flex-row sm:items-start sm:gap-3">
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: static list.
+              key={i}
+              className="flex flex-col gap-1 rounded-md border p-3 text-sm sm:flex-row sm:items-start sm:gap-3"
+            >
               <Badge tone={KIND_LABEL[point.kind].tone} className="w-fit">
                 {KIND_LABEL[point.kind].label}
               </Badge>
@@ -133,8 +144,12 @@ export function AnalysisTab({ analysis, processing }: { analysis: SummaryAnalysi
 export function DetailsTab({ details, processing }: { details: TranscriptionDetails | null; processing: boolean }) {
   const empty =
     !details ||
-    (details.topics.length === 0 && details.entities.length === 0 && details.questions.length === 0 && details.actionItems.length === 0);
-  if (!details || empty) return <EmptyState processing={processing} what="detailed analysis" empty="No detailed analysis available." />;
+    (details.topics.length === 0 &&
+      details.entities.length === 0 &&
+      details.questions.length === 0 &&
+      details.actionItems.length === 0);
+  if (!details || empty)
+    return <EmptyState processing={processing} what="detailed analysis" empty="No detailed analysis available." />;
   return (
     <div className="space-y-8 text-sm">
       {details.topics.length > 0 && (
@@ -164,9 +179,15 @@ export function DetailsTab({ details, processing }: { details: TranscriptionDeta
             <table className="w-full text-left">
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Name</th>
-                  <th scope="col" className="py-2 pr-4">Type</th>
-                  <th scope="col" className="py-2">Mentions</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2">
+                    Mentions
+                  </th>
                 </tr>
               </thead>
               <tbody>

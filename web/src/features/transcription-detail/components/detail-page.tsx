@@ -5,15 +5,15 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
-import { isActive } from "@/entities/transcription/transcriptions-api";
-import { ExportDialog } from "@/entities/transcription/export-dialog";
-import { StatusBadge } from "@/entities/transcription/status-badge";
 import { DETAIL_EXPORT_FORMATS, exportTranscription } from "@/entities/transcription/export";
+import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { isViewable } from "@/entities/transcription/status";
+import { StatusBadge } from "@/entities/transcription/status-badge";
+import { isActive } from "@/entities/transcription/transcriptions-api";
 import { useUserTime } from "@/entities/user/use-user-time";
 import { ApiError } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
-import { useTrace, useSegments, useTranscription } from "../api/detail-api";
+import { useSegments, useTrace, useTranscription } from "../api/detail-api";
 import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
 import { useStatusToasts } from "../hooks/use-status-toasts";
 import { readAnalysis } from "../lib/analysis";
@@ -71,7 +71,8 @@ export function TranscriptionDetailPage() {
     if (query.isPending && query.fetchStatus === "paused") {
       return (
         <p role="status" className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-          You're offline, and this transcription isn't saved on this device yet. Open it once while online to read it offline.
+          You're offline, and this transcription isn't saved on this device yet. Open it once while online to read it
+          offline.
         </p>
       );
     }
@@ -114,7 +115,10 @@ export function TranscriptionDetailPage() {
       </div>
 
       {t.status === "FAILED" && (
-        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {t.error_message || "Transcription failed."}
         </p>
       )}
@@ -161,7 +165,12 @@ export function TranscriptionDetailPage() {
           <SummaryTab summary={t.summary} detailed={t.informative_summary} processing={processing} />
         </TabsContent>
         <TabsContent value="key-points">
-          <KeyPointsTab keyPoints={analysis.key_points} enhanced={analysis.enhanced_key_points} processing={processing} onSeek={onSeek} />
+          <KeyPointsTab
+            keyPoints={analysis.key_points}
+            enhanced={analysis.enhanced_key_points}
+            processing={processing}
+            onSeek={onSeek}
+          />
         </TabsContent>
         <TabsContent value="analysis">
           <AnalysisTab analysis={analysis.summary_analysis} processing={processing} />

@@ -93,7 +93,8 @@ export function MediaPlayer({
         />
       )}
       <p className="hidden text-xs text-muted-foreground md:block">
-        Shortcuts: Space or K to play or pause, ← → or J L to skip {SEEK_STEP_S} seconds. Select a timestamp in the transcript to jump there.
+        Shortcuts: Space or K to play or pause, ← → or J L to skip {SEEK_STEP_S} seconds. Select a timestamp in the
+        transcript to jump there.
       </p>
     </div>
   );

@@ -1,11 +1,19 @@
 import type { Trace } from "@verbatim/shared/transcription";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { formatUploadedOn } from "@/lib/format";
 import { StatusBadge } from "@/entities/transcription/status-badge";
+import { formatUploadedOn } from "@/lib/format";
 
 /** Spec §2: live status of a running job — progress, log lines, status, created time, text length. */
-export function ProcessingStatus({ trace, error, timeZone }: { trace: Trace | undefined; error: boolean; timeZone: string }) {
+export function ProcessingStatus({
+  trace,
+  error,
+  timeZone,
+}: {
+  trace: Trace | undefined;
+  error: boolean;
+  timeZone: string;
+}) {
   return (
     <Card data-testid="processing-status">
       <CardHeader className="pb-3">

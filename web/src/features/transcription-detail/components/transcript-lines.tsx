@@ -20,7 +20,15 @@ interface TranscriptLinesProps {
  * The transcript as timed lines. The playing line is highlighted; a line's timestamp (and the line itself, for
  * pointer users) seeks the recording there. Search matches are marked, the current one more strongly.
  */
-export function TranscriptLines({ lines, activeIndex, follow, onSeek, matches = [], activeMatch = -1, label }: TranscriptLinesProps) {
+export function TranscriptLines({
+  lines,
+  activeIndex,
+  follow,
+  onSeek,
+  matches = [],
+  activeMatch = -1,
+  label,
+}: TranscriptLinesProps) {
   const container = useRef<HTMLOListElement>(null);
 
   // Scrolls only the transcript box, never the page, to keep the playing line in view.
@@ -63,7 +71,12 @@ export function TranscriptLines({ lines, activeIndex, follow, onSeek, matches = 
             aria-current={active ? "true" : undefined}
             onClick={(event) => {
               // A click that selects text is a selection, not a seek.
-              if (start !== null && onSeek && !window.getSelection()?.toString() && !(event.target as HTMLElement).closest("button")) {
+              if (
+                start !== null &&
+                onSeek &&
+                !window.getSelection()?.toString() &&
+                !(event.target as HTMLElement).closest("button")
+              ) {
                 onSeek(start);
               }
             }}
@@ -84,7 +97,9 @@ export function TranscriptLines({ lines, activeIndex, follow, onSeek, matches = 
                   [{formatClock(start)}]
                 </button>
               ) : (
-                <span className="shrink-0 font-mono text-xs text-muted-foreground tabular-nums">[{formatClock(start)}]</span>
+                <span className="shrink-0 font-mono text-xs text-muted-foreground tabular-nums">
+                  [{formatClock(start)}]
+                </span>
               ))}
             {/* dir="auto": Arabic, Hebrew, Persian or Urdu lines read right to left, each by its own first letters. */}
             <p dir="auto" className="min-w-0 flex-1 whitespace-pre-wrap break-words">
@@ -109,7 +124,10 @@ function highlight(text: string, matches: Array<SearchMatch & { index: number }>
       <mark
         key={`m${m.index}`}
         data-active-match={current || undefined}
-        className={cn("rounded-sm px-0.5 text-foreground", current ? "bg-amber-400 ring-2 ring-amber-600" : "bg-yellow-200 dark:bg-yellow-700")}
+        className={cn(
+          "rounded-sm px-0.5 text-foreground",
+          current ? "bg-amber-400 ring-2 ring-amber-600" : "bg-yellow-200 dark:bg-yellow-700",
+        )}
       >
         {text.slice(m.from, m.to)}
       </mark>,

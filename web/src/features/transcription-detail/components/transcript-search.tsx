@@ -39,10 +39,20 @@ export function TranscriptSearch({ query, onQueryChange, count, current, onStep 
         />
       </div>
       <div className="flex items-center justify-end gap-1">
-        <span aria-live="polite" className="min-w-20 text-sm text-muted-foreground tabular-nums" data-testid="search-status">
+        <span
+          aria-live="polite"
+          className="min-w-20 text-sm text-muted-foreground tabular-nums"
+          data-testid="search-status"
+        >
           {status}
         </span>
-        <Button variant="outline" size="icon" disabled={count === 0} onClick={() => onStep(-1)} aria-label="Previous match">
+        <Button
+          variant="outline"
+          size="icon"
+          disabled={count === 0}
+          onClick={() => onStep(-1)}
+          aria-label="Previous match"
+        >
           <ChevronUpIcon />
         </Button>
         <Button variant="outline" size="icon" disabled={count === 0} onClick={() => onStep(1)} aria-label="Next match">

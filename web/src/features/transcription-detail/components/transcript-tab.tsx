@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { findMatches } from "../lib/search";
-import { type TimedLine, activeLineIndex, linesFromText } from "../lib/timed-lines";
+import { activeLineIndex, linesFromText, type TimedLine } from "../lib/timed-lines";
 import { EmptyState } from "./empty-state";
 import { TranscriptLines } from "./transcript-lines";
 import { TranscriptSearch } from "./transcript-search";
@@ -25,7 +25,8 @@ export function TranscriptTab({ lines, formatted, processing, time, playing, onS
   const activeMatch = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
   const formattedLines = useMemo(() => (formatted?.trim() ? linesFromText(formatted) : null), [formatted]);
 
-  if (lines.length === 0) return <EmptyState processing={processing} what="transcript" empty="No transcript available." />;
+  if (lines.length === 0)
+    return <EmptyState processing={processing} what="transcript" empty="No transcript available." />;
 
   return (
     <Tabs value={view} onValueChange={setView}>
@@ -68,7 +69,13 @@ export function TranscriptTab({ lines, formatted, processing, time, playing, onS
             <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
               Formatted transcript not available. Viewing the full transcript instead.
             </p>
-            <TranscriptLines label="Full transcript" lines={lines} activeIndex={activeLineIndex(lines, time)} follow={playing} onSeek={onSeek} />
+            <TranscriptLines
+              label="Full transcript"
+              lines={lines}
+              activeIndex={activeLineIndex(lines, time)}
+              follow={playing}
+              onSeek={onSeek}
+            />
           </>
         )}
       </TabsContent>

@@ -13,7 +13,10 @@ export function usePlayerShortcuts(mediaRef: RefObject<HTMLMediaElement | null>)
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const media = mediaRef.current;
       const target = event.target instanceof HTMLElement ? event.target : null;
-      if (!media || target?.closest('input, textarea, select, [contenteditable="true"], audio, video, dialog, [role="menu"]')) {
+      if (
+        !media ||
+        target?.closest('input, textarea, select, [contenteditable="true"], audio, video, dialog, [role="menu"]')
+      ) {
         return;
       }
       const onControl = target?.closest('button, a, [role="tab"]');

@@ -1,8 +1,8 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 import { observeStatus } from "@/entities/transcription/status-watch";
+import { isActive } from "@/entities/transcription/transcriptions-api";
 
 /** Spec §4: the detail screen toasts when a running job finishes. */
 export function useStatusToasts(t: Transcription | undefined) {

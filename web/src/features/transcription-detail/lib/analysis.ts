@@ -8,7 +8,8 @@ import type { Transcription } from "@verbatim/shared/transcription";
 export function readAnalysis(t: Transcription) {
   const parsed = readStoredAnalysis(t);
   for (const field of ["key_points", "summary_analysis", "transcription_details"] as const) {
-    if (t[field] != null && parsed[field] === null) console.warn(`Ignoring malformed ${field} of transcription ${t.id}`);
+    if (t[field] != null && parsed[field] === null)
+      console.warn(`Ignoring malformed ${field} of transcription ${t.id}`);
   }
   return parsed;
 }

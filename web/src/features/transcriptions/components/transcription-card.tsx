@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import type { Transcription } from "@verbatim/shared/transcription";
+import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from "@/components/layout/icons";
 import { Progress } from "@/components/ui/progress";
-import { formatUploadedOn } from "@/lib/format";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
+import { formatUploadedOn } from "@/lib/format";
 
 interface TranscriptionCardProps {
   transcription: Transcription;
@@ -56,7 +56,9 @@ export function TranscriptionCard({
           {t.name && t.name !== t.file_name && <p className="truncate text-sm text-muted-foreground">{t.file_name}</p>}
           <p className="mt-1 text-sm text-muted-foreground">Uploaded on {formatUploadedOn(t.created_at, timeZone)}</p>
           <p className="text-sm text-muted-foreground">Type: {t.file_type}</p>
-          {t.status === "FAILED" && t.error_message && <p className="mt-1 text-sm text-destructive">{t.error_message}</p>}
+          {t.status === "FAILED" && t.error_message && (
+            <p className="mt-1 text-sm text-destructive">{t.error_message}</p>
+          )}
         </div>
       </div>
 
@@ -72,7 +74,12 @@ export function TranscriptionCard({
 
       <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
         {viewable && (
-          <Link to="/transcription/$id" params={{ id: t.id }} className={buttonVariants({ size: "sm" })} aria-label={`View ${title}`}>
+          <Link
+            to="/transcription/$id"
+            params={{ id: t.id }}
+            className={buttonVariants({ size: "sm" })}
+            aria-label={`View ${title}`}
+          >
             <EyeIcon />
             View
           </Link>

@@ -5,13 +5,13 @@ import { FileTextIcon, PlusIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUserTime } from "@/entities/user/use-user-time";
-import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
-import { useCompletionToasts } from "../hooks/use-completion-toasts";
-import { LIST_EXPORT_FORMATS, exportTranscription, exportTranscriptions } from "@/entities/transcription/export";
-import { isViewable } from "@/entities/transcription/status";
-import { DeleteDialog } from "./delete-dialog";
+import { exportTranscription, exportTranscriptions, LIST_EXPORT_FORMATS } from "@/entities/transcription/export";
 import { ExportDialog } from "@/entities/transcription/export-dialog";
+import { isViewable } from "@/entities/transcription/status";
+import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
+import { useUserTime } from "@/entities/user/use-user-time";
+import { useCompletionToasts } from "../hooks/use-completion-toasts";
+import { DeleteDialog } from "./delete-dialog";
 import { RenameDialog } from "./rename-dialog";
 import { TranscriptionCard } from "./transcription-card";
 
@@ -30,7 +30,10 @@ export function TranscriptionsPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   // The selection only keeps transcriptions that still exist and can be exported.
-  const exportable = useMemo(() => new Set((data ?? []).filter((t) => isViewable(t.status) && t.text).map((t) => t.id)), [data]);
+  const exportable = useMemo(
+    () => new Set((data ?? []).filter((t) => isViewable(t.status) && t.text).map((t) => t.id)),
+    [data],
+  );
   const selectedIds = [...selected].filter((id) => exportable.has(id));
 
   const toggle = (id: string, on: boolean) =>
@@ -62,7 +65,9 @@ export function TranscriptionsPage() {
           {exportable.size > 0 && (
             <div className="flex flex-col gap-2 md:flex-row md:items-center" aria-live="polite">
               <span className="text-sm text-muted-foreground">
-                {selectedIds.length > 0 ? `${selectedIds.length} selected` : "Select transcriptions to export them together"}
+                {selectedIds.length > 0
+                  ? `${selectedIds.length} selected`
+                  : "Select transcriptions to export them together"}
               </span>
               {selectedIds.length > 0 && (
                 <>

@@ -1,8 +1,8 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 import { observeStatus } from "@/entities/transcription/status-watch";
+import { isActive } from "@/entities/transcription/transcriptions-api";
 
 /** Spec §4: the list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
 export function useCompletionToasts(items: Transcription[] | undefined) {
@@ -10,7 +10,10 @@ export function useCompletionToasts(items: Transcription[] | undefined) {
     for (const t of items ?? []) {
       const was = observeStatus(t.id, t.status);
       if (was && isActive(was) && t.status === "COMPLETED") {
-        toast({ title: "Transcription complete", description: `${t.name || t.file_name} has been processed successfully` });
+        toast({
+          title: "Transcription complete",
+          description: `${t.name || t.file_name} has been processed successfully`,
+        });
       }
     }
   }, [items]);

@@ -19,13 +19,21 @@ export function uploadSingle(
   const form = new FormData();
   if (language) form.append("language", language); // before the file: the server reads the form as a stream
   form.append("file", file, fileName);
-  return xhrUpload({ method: "POST", url: api.transcriptions.upload.$url(), schema: transcriptionSchema, body: form, onProgress, signal });
+  return xhrUpload({
+    method: "POST",
+    url: api.transcriptions.upload.$url(),
+    schema: transcriptionSchema,
+    body: form,
+    onProgress,
+    signal,
+  });
 }
 
 export const createResumable = (input: { fileName: string; fileType: string; size: number }, signal: AbortSignal) =>
   read(api.uploads.$post({ json: input }, withSignal(signal)), resumableUploadSchema);
 
-export const getResumable = (id: string, signal: AbortSignal) => read(api.uploads[":id"].$get({ param: { id } }, withSignal(signal)), resumableUploadSchema);
+export const getResumable = (id: string, signal: AbortSignal) =>
+  read(api.uploads[":id"].$get({ param: { id } }, withSignal(signal)), resumableUploadSchema);
 
 export function putPart(
   id: string,
@@ -59,7 +67,10 @@ export const createChunked = (
 ) =>
   read(
     // The select offers only the engine's codes; an unknown one is refused here as the server would (400).
-    api.transcriptions.chunked.$post({ json: { ...input, language: speechLanguageSchema.optional().parse(input.language) } }, withSignal(signal)),
+    api.transcriptions.chunked.$post(
+      { json: { ...input, language: speechLanguageSchema.optional().parse(input.language) } },
+      withSignal(signal),
+    ),
     transcriptionSchema,
   );
 
@@ -74,7 +85,10 @@ export function putChunk(
 ) {
   return xhrUpload({
     method: "PUT",
-    url: api.transcriptions[":id"].chunks[":idx{[0-9]+}"].$url({ param: { id, idx: String(idx) }, query: { start: String(start) } }),
+    url: api.transcriptions[":id"].chunks[":idx{[0-9]+}"].$url({
+      param: { id, idx: String(idx) },
+      query: { start: String(start) },
+    }),
     schema: chunkReceiptSchema,
     body: audio,
     headers: { "Content-Type": audio.type || "application/octet-stream" },
@@ -98,4 +112,7 @@ export function putMedia(id: string, audio: Blob, onProgress: (loaded: number) =
 
 /** All chunks are there: the server stitches them once each is transcribed. */
 export const sealChunks = (id: string, chunks: number, signal: AbortSignal) =>
-  read(api.transcriptions[":id"].chunks.seal.$post({ param: { id }, json: { chunks } }, withSignal(signal)), transcriptionSchema);
+  read(
+    api.transcriptions[":id"].chunks.seal.$post({ param: { id }, json: { chunks } }, withSignal(signal)),
+    transcriptionSchema,
+  );

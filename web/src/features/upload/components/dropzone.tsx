@@ -60,7 +60,10 @@ export function Dropzone({ onFiles, disabled }: DropzoneProps) {
         }}
       />
       <div className="space-y-1 text-xs text-muted-foreground">
-        <p>Files up to 500MB are supported, and large files are processed in chunks. Recordings over 100MB, up to 5GB, upload in resumable parts that continue where they stopped.</p>
+        <p>
+          Files up to 500MB are supported, and large files are processed in chunks. Recordings over 100MB, up to 5GB,
+          upload in resumable parts that continue where they stopped.
+        </p>
         <p>Audio: MP3, WAV, M4A, AAC, FLAC, OGG</p>
         <p>Video: MP4, WEBM, MOV, AVI</p>
         <p>Up to 50 files at once.</p>

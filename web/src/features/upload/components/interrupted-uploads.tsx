@@ -11,7 +11,10 @@ interface InterruptedUploadsProps {
 export function InterruptedUploads({ rows, onDiscard }: InterruptedUploadsProps) {
   if (rows.length === 0) return null;
   return (
-    <section aria-labelledby="interrupted-uploads" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+    <section
+      aria-labelledby="interrupted-uploads"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
+    >
       <h2 id="interrupted-uploads" className="font-medium text-amber-900 dark:text-amber-200">
         Unfinished uploads
       </h2>
@@ -21,7 +24,13 @@ export function InterruptedUploads({ rows, onDiscard }: InterruptedUploadsProps)
           <li key={row.fingerprint} className="flex items-center gap-2">
             <span className="min-w-0 flex-1 truncate font-medium">{row.fileName}</span>
             <span className="shrink-0 text-muted-foreground">{formatBytes(row.size)}</span>
-            <Button type="button" variant="ghost" size="sm" onClick={() => onDiscard(row)} aria-label={`Discard ${row.fileName}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => onDiscard(row)}
+              aria-label={`Discard ${row.fileName}`}
+            >
               Discard
             </Button>
           </li>

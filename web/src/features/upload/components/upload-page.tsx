@@ -8,24 +8,24 @@ import { Select } from "@/components/ui/select";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
-import { useSubscription } from "@/entities/subscription/subscription-api";
 import { PlanUsage } from "@/entities/subscription/plan-usage";
+import { useSubscription } from "@/entities/subscription/subscription-api";
 import { usePreferences } from "@/entities/user/preferences";
 import { useOnline } from "@/lib/use-online";
+import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
+import { spokenLanguageOptions } from "../lib/languages";
 import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
 import { isSending, useUploads } from "../lib/upload-store";
 import {
+  fileProblem,
+  isLargeFile,
   MAX_FILES_PER_BATCH,
   NO_FILE,
   TOO_MANY_FILES,
-  fileProblem,
-  isLargeFile,
   worthCompressing,
 } from "../lib/validation";
-import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
 import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
-import { spokenLanguageOptions } from "../lib/languages";
 import { UploadRow } from "./upload-row";
 
 /** Spec §9: the pause on the success message before going to the list. */
@@ -104,7 +104,9 @@ export function UploadPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Upload Audio or Video</h1>
-        <p className="text-sm text-muted-foreground">Upload your file to get a transcription, summary, and key points.</p>
+        <p className="text-sm text-muted-foreground">
+          Upload your file to get a transcription, summary, and key points.
+        </p>
         {subscription.data && <PlanUsage usage={subscription.data.usage} upgradeLink />}
       </div>
 
@@ -116,7 +118,10 @@ export function UploadPage() {
         <CardContent>
           <form noValidate onSubmit={submit} className="space-y-4" aria-label="Upload recordings">
             {!online && (
-              <p role="status" className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              <p
+                role="status"
+                className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              >
                 You're offline. Files you upload now are queued and sent when the connection returns.
               </p>
             )}
@@ -130,7 +135,10 @@ export function UploadPage() {
             )}
 
             {failure && !failureDismissed && (
-              <div role="alert" className="flex items-start gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive">
+              <div
+                role="alert"
+                className="flex items-start gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
+              >
                 <p className="flex-1">{failure.error ?? "Failed to upload file. Please try again."}</p>
                 <button
                   type="button"
@@ -167,8 +175,8 @@ export function UploadPage() {
                 <span>
                   <span className="block font-medium">Compress audio in this browser before uploading</span>
                   <span className="block text-muted-foreground">
-                    For videos and recordings over 100MB: only the speech audio is sent, usually a small fraction of
-                    the file, and it is transcribed in parallel pieces.
+                    For videos and recordings over 100MB: only the speech audio is sent, usually a small fraction of the
+                    file, and it is transcribed in parallel pieces.
                   </span>
                 </span>
               </label>

@@ -11,7 +11,8 @@ export function UploadQueueRunner() {
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
-    const resume = () => void resumeQueued(userId).catch((error) => console.warn("Could not resume queued uploads", error));
+    const resume = () =>
+      void resumeQueued(userId).catch((error) => console.warn("Could not resume queued uploads", error));
     resume();
     addEventListener("online", resume);
     return () => removeEventListener("online", resume);

@@ -1,8 +1,8 @@
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
-import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/cn";
-import { type UploadItem, isSending } from "../lib/upload-store";
+import { formatBytes } from "@/lib/format";
+import { isSending, type UploadItem } from "../lib/upload-store";
 import { needsResumable } from "../lib/validation";
 
 function statusText(item: UploadItem) {
@@ -68,7 +68,9 @@ export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
         <Progress
           className="mt-3"
           value={item.progress}
-          label={item.status === "compressing" ? `Compression progress of ${item.name}` : `Upload progress of ${item.name}`}
+          label={
+            item.status === "compressing" ? `Compression progress of ${item.name}` : `Upload progress of ${item.name}`
+          }
         />
       )}
     </li>

@@ -20,10 +20,18 @@ export async function uploadChunked(
   const { chunks, audio } = recording;
   const total = audio.size + chunks.reduce((sum, c) => sum + c.audio.size, 0);
   const sent = new Map<string, number>();
-  const report = () => onProgress([...sent.values()].reduce((a, b) => a + b, 0), total);
+  const report = () =>
+    onProgress(
+      [...sent.values()].reduce((a, b) => a + b, 0),
+      total,
+    );
 
   const transcription = await withRetry(
-    () => createChunked({ fileName, fileType: audio.type, chunks: chunks.length, ...(language ? { language } : {}) }, signal),
+    () =>
+      createChunked(
+        { fileName, fileType: audio.type, chunks: chunks.length, ...(language ? { language } : {}) },
+        signal,
+      ),
     signal,
   );
 
@@ -32,10 +40,18 @@ export async function uploadChunked(
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { idx, start, audio: piece } = next;
       await withRetry(
-        () => putChunk(transcription.id, idx, start, piece, (loaded) => {
-          sent.set(`chunk${idx}`, loaded);
-          report();
-        }, signal),
+        () =>
+          putChunk(
+            transcription.id,
+            idx,
+            start,
+            piece,
+            (loaded) => {
+              sent.set(`chunk${idx}`, loaded);
+              report();
+            },
+            signal,
+          ),
         signal,
       );
       sent.set(`chunk${idx}`, piece.size);
@@ -44,10 +60,16 @@ export async function uploadChunked(
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, queue.length) }, worker));
   await withRetry(
-    () => putMedia(transcription.id, audio, (loaded) => {
-      sent.set("media", loaded);
-      report();
-    }, signal),
+    () =>
+      putMedia(
+        transcription.id,
+        audio,
+        (loaded) => {
+          sent.set("media", loaded);
+          report();
+        },
+        signal,
+      ),
     signal,
   );
   return withRetry(() => sealChunks(transcription.id, chunks.length, signal), signal);

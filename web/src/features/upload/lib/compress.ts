@@ -52,14 +52,29 @@ export async function compressRecording(
       const total = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
       if (total?.[1] && total[2] && total[3] && duration === 0) duration = seconds(total[1], total[2], total[3]);
       const done = /time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
-      if (done?.[1] && done[2] && done[3] && duration > 0) onProgress(Math.min(1, seconds(done[1], done[2], done[3]) / duration));
+      if (done?.[1] && done[2] && done[3] && duration > 0)
+        onProgress(Math.min(1, seconds(done[1], done[2], done[3]) / duration));
     });
 
     // Speech settings: mono, 16 kHz, Opus in its VoIP mode; small Ogg pages (100 ms) so the pieces below can
     // be cut at exact times without re-encoding.
     const code = await ffmpeg.exec([
-      "-i", input, "-vn", "-ac", "1", "-ar", "16000", "-c:a", "libopus", "-b:a", "24k", "-application", "voip",
-      "-page_duration", "100000", "/full.ogg",
+      "-i",
+      input,
+      "-vn",
+      "-ac",
+      "1",
+      "-ar",
+      "16000",
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "24k",
+      "-application",
+      "voip",
+      "-page_duration",
+      "100000",
+      "/full.ogg",
     ]);
     if (code !== 0 || duration === 0) throw new Error("This recording could not be read in the browser");
     onProgress(1);

@@ -1,5 +1,5 @@
 import { deleteQueued, loadQueued, saveQueued } from "./offline-queue";
-import { type UploadItem, getUploads, newUpload, setUploads, updateUpload } from "./upload-store";
+import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
 
 // Files chosen (or cut off) while offline wait in IndexedDB (./offline-queue) and come back as `queued` rows.
@@ -20,7 +20,10 @@ export async function queueOffline(item: UploadItem, userId: string) {
     updateUpload(item.key, { status: "queued", error: null, progress: 0 });
   } catch {
     // Typically the storage quota: the file stays here, to be sent by hand once online.
-    updateUpload(item.key, { status: "error", error: "Not enough storage to keep this file until you're back online." });
+    updateUpload(item.key, {
+      status: "error",
+      error: "Not enough storage to keep this file until you're back online.",
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { toast } from "@/components/ui/toast";
-import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
 import { observeStatus } from "@/entities/transcription/status-watch";
+import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
 import { ApiError } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
@@ -26,7 +26,9 @@ export function accepted(key: string, transcription: Transcription) {
   toast({
     title: "Upload successful",
     description:
-      sent > 1 ? `${sent} files are being processed for transcription.` : "Your file is being processed for transcription.",
+      sent > 1
+        ? `${sent} files are being processed for transcription.`
+        : "Your file is being processed for transcription.",
   });
 }
 
@@ -43,7 +45,8 @@ export async function failed(key: string, error: unknown) {
   }
   const message = aborted ? UPLOAD_ABORTED : uploadErrorMessage(error);
   // A refusal (4xx) means starting over; a network failure keeps the upload id, so a retry resumes.
-  const refused = (error instanceof ApiError || error instanceof UploadError) && error.status >= 400 && error.status < 500;
+  const refused =
+    (error instanceof ApiError || error instanceof UploadError) && error.status >= 400 && error.status < 500;
   if (aborted || refused) forgetInterruptedOf(item);
   updateUpload(key, { status: "error", error: message, uploadId: aborted || refused ? null : item.uploadId });
   dropQueued(key);

@@ -24,8 +24,14 @@ export async function uploadResumable(
   signal: AbortSignal,
   { onUploadId, onProgress }: ResumableProgress,
 ): Promise<Transcription> {
-  const create = () => withRetry(() => createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal), signal);
-  const upload = existingId ? await resume(existingId, file.size, signal).then((found) => found ?? create()) : await create();
+  const create = () =>
+    withRetry(
+      () => createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal),
+      signal,
+    );
+  const upload = existingId
+    ? await resume(existingId, file.size, signal).then((found) => found ?? create())
+    : await create();
   onUploadId(upload.id);
 
   const partCount = Math.ceil(file.size / upload.partSize);
@@ -44,10 +50,16 @@ export async function uploadResumable(
       await withRetry(async () => {
         inFlight.set(partNumber, 0);
         try {
-          await putPart(upload.id, partNumber, bytes, (loaded) => {
-            inFlight.set(partNumber, loaded);
-            report();
-          }, signal);
+          await putPart(
+            upload.id,
+            partNumber,
+            bytes,
+            (loaded) => {
+              inFlight.set(partNumber, loaded);
+              report();
+            },
+            signal,
+          );
         } finally {
           inFlight.delete(partNumber);
         }

@@ -1,4 +1,4 @@
-import { fingerprint, findInterrupted, forgetInterrupted, rememberInterrupted } from "./interrupted";
+import { findInterrupted, fingerprint, forgetInterrupted, rememberInterrupted } from "./interrupted";
 import { type UploadItem, uploadUser } from "./upload-store";
 import { needsResumable } from "./validation";
 

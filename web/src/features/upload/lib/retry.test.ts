@@ -26,7 +26,11 @@ function flaky(...errors: unknown[]) {
 
 describe("withRetry", () => {
   test("a server hiccup, throttling or a lost connection is tried again, with growing pauses", async () => {
-    const attempt = flaky(new UploadError("Upload failed with status 503", 503), new ApiError(429, "", "Too Many Requests"), new TypeError("fetch failed"));
+    const attempt = flaky(
+      new UploadError("Upload failed with status 503", 503),
+      new ApiError(429, "", "Too Many Requests"),
+      new TypeError("fetch failed"),
+    );
     const result = withRetry(attempt, new AbortController().signal);
     await vi.advanceTimersByTimeAsync(0);
     expect(attempt).toHaveBeenCalledTimes(1);

@@ -4,8 +4,8 @@ import { toast } from "@/components/ui/toast";
 import { db } from "@/lib/db";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { uploadSingle } from "../api/upload-api";
-import { abortUpload, addFiles, forgetUploads, resumeQueued, startUploads } from "./upload-manager";
 import { PARALLEL_FILES, PREPARE_MS } from "./scheduler";
+import { abortUpload, addFiles, forgetUploads, resumeQueued, startUploads } from "./upload-manager";
 import { getUploads } from "./upload-store";
 
 vi.mock("@/components/ui/toast", () => ({ toast: vi.fn() }));
@@ -73,7 +73,12 @@ describe("the upload scheduler", () => {
     expect(requests.every((r) => r.language === "de")).toBe(true);
     // One toast for the batch, once nothing is left to send.
     expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Upload successful", description: "3 files are being processed for transcription." }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: "Upload successful",
+        description: "3 files are being processed for transcription.",
+      }),
+    );
   });
 
   test("a refused file shows the server's words and frees its slot; a retry sends it again", async () => {
@@ -83,7 +88,11 @@ describe("the upload scheduler", () => {
     requests[0]?.refuse(new UploadError("Upload failed with status 413", 413, "File too large"));
     await vi.advanceTimersByTimeAsync(0);
     expect(getUploads()[0]).toMatchObject({ status: "error", error: "File too large" });
-    expect(toast).toHaveBeenCalledWith({ variant: "destructive", title: "Upload Failed", description: "File too large" });
+    expect(toast).toHaveBeenCalledWith({
+      variant: "destructive",
+      title: "Upload Failed",
+      description: "File too large",
+    });
 
     await startUploads("user-1", { compress: false });
     await prepare();

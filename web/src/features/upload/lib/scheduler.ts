@@ -36,7 +36,8 @@ async function run(key: string) {
     const interrupted = found.uploadId ?? (await findInterruptedUpload(found));
     const item = interrupted ? { ...found, uploadId: interrupted, compress: false } : found;
     const transcription =
-      (item.compress ? await sendCompressed(item, controller.signal) : null) ?? (await sendOriginal(item, controller.signal));
+      (item.compress ? await sendCompressed(item, controller.signal) : null) ??
+      (await sendOriginal(item, controller.signal));
     accepted(key, transcription);
   } catch (error) {
     // Stops the other parts of a resumable upload still in flight.

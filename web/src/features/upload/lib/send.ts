@@ -2,8 +2,8 @@ import type { Transcription } from "@verbatim/shared/transcription";
 import { UploadError } from "@/lib/xhr";
 import { uploadSingle } from "../api/upload-api";
 import { uploadChunked } from "./chunked";
-import { rememberUploadId } from "./resume";
 import { uploadResumable } from "./resumable";
+import { rememberUploadId } from "./resume";
 import { type UploadItem, updateUpload, uploadUser } from "./upload-store";
 import { needsResumable } from "./validation";
 
@@ -12,9 +12,16 @@ import { needsResumable } from "./validation";
 /** The file as it is: one request below 100MB, resumable parts from there (see needsResumable). */
 export function sendOriginal(item: UploadItem, signal: AbortSignal): Promise<Transcription> {
   updateUpload(item.key, { status: "uploading", progress: 0 });
-  const onBytes = (sent: number) => updateUpload(item.key, { progress: item.size > 0 ? (sent / item.size) * 100 : 100 });
+  const onBytes = (sent: number) =>
+    updateUpload(item.key, { progress: item.size > 0 ? (sent / item.size) * 100 : 100 });
   if (!needsResumable(item.size)) {
-    return uploadSingle(item.file, item.name, item.language, (loaded, total) => onBytes((loaded / total) * item.size), signal);
+    return uploadSingle(
+      item.file,
+      item.name,
+      item.language,
+      (loaded, total) => onBytes((loaded / total) * item.size),
+      signal,
+    );
   }
   const userId = uploadUser();
   return uploadResumable(item.file, { fileName: item.name, fileType: item.type }, item.uploadId, signal, {
@@ -35,7 +42,12 @@ export async function sendCompressed(item: UploadItem, signal: AbortSignal): Pro
   let recording: Awaited<ReturnType<typeof import("./compress")["compressRecording"]>>;
   try {
     const { compressRecording } = await import("./compress");
-    recording = await compressRecording(item.file, item.name, (fraction) => updateUpload(item.key, { progress: fraction * 100 }), signal);
+    recording = await compressRecording(
+      item.file,
+      item.name,
+      (fraction) => updateUpload(item.key, { progress: fraction * 100 }),
+      signal,
+    );
   } catch (error) {
     if (error instanceof UploadError && error.aborted) throw error;
     console.warn(`Compressing ${item.name} failed; uploading the original`, error);

@@ -4,7 +4,7 @@ import { discardAllQueued } from "./offline-queue";
 import { dropQueued, queueOffline, restoreQueued } from "./offline-uploads";
 import { forgetInterruptedOf } from "./resume";
 import { abortAll, pump } from "./scheduler";
-import { findUpload, getUploads, newUpload, setUploadUser, setUploads, updateUpload } from "./upload-store";
+import { findUpload, getUploads, newUpload, setUploads, setUploadUser, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
 
 // What the screens do with the upload list. The parts: upload-store (the rows), scheduler (slots and runs),
@@ -14,7 +14,15 @@ export { abortUpload } from "./scheduler";
 
 export function addFiles(files: File[]) {
   const added = files.map((file) =>
-    newUpload({ key: crypto.randomUUID(), file, name: file.name, type: file.type, size: file.size, compress: worthCompressing(file), language: null }),
+    newUpload({
+      key: crypto.randomUUID(),
+      file,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      compress: worthCompressing(file),
+      language: null,
+    }),
   );
   setUploads((items) => [...items, ...added]);
 }

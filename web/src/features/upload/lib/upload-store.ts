@@ -43,7 +43,8 @@ const uploadUserAtom = atom<string | null>(null);
 
 export const useUploads = () => useAtomValue(uploadsAtom, { store: appStore });
 export const getUploads = () => appStore.get(uploadsAtom);
-export const setUploads = (next: UploadItem[] | ((items: UploadItem[]) => UploadItem[])) => appStore.set(uploadsAtom, next);
+export const setUploads = (next: UploadItem[] | ((items: UploadItem[]) => UploadItem[])) =>
+  appStore.set(uploadsAtom, next);
 export const findUpload = (key: string) => getUploads().find((item) => item.key === key);
 
 export function updateUpload(key: string, patch: Partial<UploadItem>) {
@@ -55,7 +56,9 @@ export const setUploadUser = (userId: string | null) => appStore.set(uploadUserA
 
 /** A new row in the list, not sent yet. */
 export function newUpload(
-  fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language"> & { status?: UploadStatus },
+  fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language"> & {
+    status?: UploadStatus;
+  },
 ): UploadItem {
   return { status: "idle", progress: 0, error: null, transcriptionId: null, uploadId: null, ...fields };
 }

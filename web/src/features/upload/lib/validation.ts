@@ -1,9 +1,9 @@
 import {
+  createMultipartSchema,
+  extensionOf,
   FILE_TOO_LARGE,
   LARGE_FILE_BYTES,
   MAX_MULTIPART_BYTES,
-  createMultipartSchema,
-  extensionOf,
   uploadProblem,
 } from "@verbatim/shared/upload";
 

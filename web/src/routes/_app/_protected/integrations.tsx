@@ -4,6 +4,8 @@ import { IntegrationsPage } from "@/features/integrations/components/integration
 
 /** A failed Google connection comes back here with ?error=… (spec §8 codes). */
 export const Route = createFileRoute("/_app/_protected/integrations")({
-  validateSearch: (search: Record<string, unknown>): { error?: string } => ({ error: validateAuthSearch(search).error }),
+  validateSearch: (search: Record<string, unknown>): { error?: string } => ({
+    error: validateAuthSearch(search).error,
+  }),
   component: IntegrationsPage,
 });

@@ -4,6 +4,8 @@ import { SettingsPage } from "@/features/settings/components/settings-page";
 
 /** A failed Google connection from the Account tab comes back here with ?error=… (spec §8 codes). */
 export const Route = createFileRoute("/_app/_protected/settings")({
-  validateSearch: (search: Record<string, unknown>): { error?: string } => ({ error: validateAuthSearch(search).error }),
+  validateSearch: (search: Record<string, unknown>): { error?: string } => ({
+    error: validateAuthSearch(search).error,
+  }),
   component: SettingsPage,
 });
