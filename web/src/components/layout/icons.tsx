@@ -134,3 +134,9 @@ export const ClockIcon = (p: P) => (
     <path d="M12 6v6l4 2" />
   </Icon>
 );
+/** The tick before each plan feature and on the payment success page. */
+export const CheckIcon = (p: P) => (
+  <Icon strokeWidth={2.5} className="mt-0.5 size-4 shrink-0 text-success" {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </Icon>
+);

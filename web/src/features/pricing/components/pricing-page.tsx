@@ -6,11 +6,11 @@ import {
   PRO_MONTHLY_USD,
 } from "@verbatim/shared/subscription";
 import { type ReactNode, useState } from "react";
+import { CheckIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { CheckIcon } from "@/entities/subscription/check-icon";
 import { FREE_FEATURES, PRO_FEATURES } from "@/entities/subscription/plans";
 import { cn } from "@/lib/cn";
 

@@ -1,9 +1,9 @@
 import { isActivePro, type Subscription } from "@verbatim/shared/subscription";
 import { useId } from "react";
+import { CheckIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CheckIcon } from "@/entities/subscription/check-icon";
 import { type PlanOption, priceIdOf } from "@/entities/subscription/plans";
 import { cn } from "@/lib/cn";
 

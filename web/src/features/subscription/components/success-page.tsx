@@ -1,12 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { isActivePro } from "@verbatim/shared/subscription";
 import { useEffect, useRef } from "react";
-import { UploadIcon } from "@/components/layout/icons";
+import { CheckIcon, UploadIcon } from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { CheckIcon } from "@/entities/subscription/check-icon";
 import { PRO_INCLUDES } from "@/entities/subscription/plans";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 
@@ -27,16 +26,7 @@ export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
     <div className="mx-auto max-w-2xl space-y-6">
       <Card className="space-y-6 p-6 text-center md:p-10">
         <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.5}
-            className="size-7"
-          >
-            <path d="M20 6 9 17l-5-5" />
-          </svg>
+          <CheckIcon className="size-7" />
         </div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Payment Successful</h1>
         <div aria-live="polite" className="text-muted-foreground">
