@@ -59,7 +59,7 @@ function fixtureMeetings() {
 async function connectedTo(context: BrowserContext) {
   const requests: URL[] = [];
   await context.route("**/api/google/status", (route) =>
-    route.fulfill({ json: { connected: true, profile: { email: "ada@example.com" } } }),
+    route.fulfill({ json: { connected: true, profile: { email: "ada@example.com" }, message: null } }),
   );
   await context.route("**/api/meetings?*", (route) => {
     requests.push(new URL(route.request().url()));
@@ -313,7 +313,7 @@ describe("calendar with Google connected", () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
     await ctx.route("**/api/google/status", (route) =>
-      route.fulfill({ json: { connected: true, profile: { email: "a@b.co" } } }),
+      route.fulfill({ json: { connected: true, profile: { email: "a@b.co" }, message: null } }),
     );
     await ctx.route("**/api/meetings?*", (route) =>
       route.fulfill({ status: 401, json: { error: "Google token expired" } }),
@@ -367,7 +367,9 @@ describe("integrations (spec §2 Integrations)", () => {
     let connected = true;
     await ctx.route("**/api/google/status", (route) =>
       route.fulfill({
-        json: connected ? { connected: true, profile: { email: "ada@example.com" } } : { connected: false },
+        json: connected
+          ? { connected: true, profile: { email: "ada@example.com" }, message: null }
+          : { connected: false, profile: null, message: null },
       }),
     );
     await ctx.route("**/api/auth/google/disconnect", (route) => {

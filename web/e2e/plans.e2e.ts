@@ -216,7 +216,7 @@ describe("payment success page (spec §2, §4)", () => {
     let calls = 0;
     await page.route("**/api/subscription", (route) => {
       calls++;
-      return route.fulfill({ json: { plan: "FREE", status: "active" } });
+      return route.fulfill({ json: { plan: "FREE", status: "active", usage: { used: 0, limit: 3 }, prices: PRICES } });
     });
     // On a fake clock the test moves on: a minute of the page's time, in no real time, brings no poll.
     await page.clock.install();

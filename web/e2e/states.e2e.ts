@@ -1,8 +1,10 @@
+import type { TranscriptionStatus } from "@verbatim/shared";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
 import { allowPageErrors, newContext, newPage, runClock, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";
+import { fakeTranscription as transcription } from "./support/fake-answers";
 
 // States a real job passes through too quickly (or too rarely) to catch: the API's answers are replaced here,
 // in the shapes the real API uses, and the screens are checked against the spec's texts for each.
@@ -17,42 +19,11 @@ beforeEach(async () => {
   return () => context.close();
 });
 
-function transcription(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "t-1",
-    user_id: "u",
-    name: null,
-    file_name: "standup.m4a",
-    file_path: "x",
-    file_type: "audio/mp4",
-    file_size: 1000,
-    status: "COMPLETED",
-    progress_percentage: 100,
-    text: "[00:00] Good morning.\n[00:04] Let's start.",
-    filtered_text: null,
-    summary: null,
-    key_points: null,
-    summary_analysis: null,
-    transcription_details: null,
-    claude_analysis: null,
-    formatted_transcript: null,
-    enhanced_key_points: null,
-    informative_summary: null,
-    error_message: null,
-    language: "en",
-    duration: 8,
-    analysis_engine: null,
-    created_at: "2026-03-04T14:05:00.000Z",
-    updated_at: "2026-03-04T14:06:00.000Z",
-    ...overrides,
-  };
-}
-
 const json = (route: Route, body: unknown, status = 200) =>
   route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
 
 describe("list states (spec §2)", () => {
-  it("shows progress for running jobs (50% when unknown) and buttons only for finished ones", async () => {
+  it("shows progress for running jobs and buttons only for finished ones", async () => {
     await page.route("**/api/transcriptions", (route) =>
       json(route, [
         transcription({ id: "a", file_name: "old.mp3", created_at: "2026-01-01T10:00:00.000Z" }),
@@ -60,7 +31,7 @@ describe("list states (spec §2)", () => {
           id: "b",
           file_name: "running.mp3",
           status: "PROCESSING",
-          progress_percentage: null,
+          progress_percentage: 35,
           text: null,
         }),
         transcription({ id: "c", file_name: "again.mp3", status: "REPROCESSING", progress_percentage: 70, text: null }),
@@ -89,7 +60,7 @@ describe("list states (spec §2)", () => {
 
     const running = cards.filter({ hasText: "running.mp3" });
     expect(await running.textContent()).toContain("Transcribing...");
-    expect(await running.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("50");
+    expect(await running.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("35");
     expect(await running.getByRole("link", { name: /^View/ }).count()).toBe(0);
     expect(await running.getByRole("button", { name: /^Download/ }).count()).toBe(0);
     expect(await running.getByRole("button", { name: "Rename running.mp3" }).count()).toBe(1);
@@ -144,7 +115,7 @@ describe("list states (spec §2)", () => {
 
 describe("detail states (spec §2, §4, §8)", () => {
   it("while processing: live status box, still-processing tabs, Download disabled; then the completion toast", async () => {
-    let status = "PROCESSING";
+    let status: TranscriptionStatus = "PROCESSING";
     await page.route("**/api/transcriptions/t-1", (route) =>
       json(
         route,
@@ -176,7 +147,7 @@ describe("detail states (spec §2, §4, §8)", () => {
   });
 
   it("announces a completion with errors", async () => {
-    let status = "PROCESSING";
+    let status: TranscriptionStatus = "PROCESSING";
     await page.route("**/api/transcriptions/t-1", (route) => json(route, transcription({ status })));
     await page.route("**/api/transcriptions/t-1/trace", (route) =>
       json(route, {

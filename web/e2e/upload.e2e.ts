@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readJson, registerViaApi } from "./support/api";
 import { newContext, newPage, PHONE, screenshot, toast } from "./support/browser";
 import { BASE_URL, JFK_FLAC, JFK_MP3 } from "./support/env";
+import { fakeTranscription } from "./support/fake-answers";
 
 let dir: string;
 const GB = 1024 ** 3;
@@ -229,13 +230,13 @@ describe("resumable upload of a recording over 500MB", () => {
       completed++;
       await route.fulfill({
         status: 201,
-        json: {
+        json: fakeTranscription({
           id: "t-up-1",
           status: "PENDING",
           file_name: "all-day-workshop.mp3",
-          name: null,
           progress_percentage: 0,
-        },
+          text: null,
+        }),
       });
     });
     await page.evaluate(() => {
