@@ -66,6 +66,9 @@ const sections = {
   general: z.strictObject({
     theme: z.enum(THEMES),
     language: z.enum(LANGUAGES),
+    /** Upload defaults: tell speakers apart, and how many there are when the user knows. */
+    speakerRecognition: z.boolean(),
+    speakerCount: z.number().int().min(1).max(20).nullable(),
     autoSave: z.boolean(),
     analytics: z.boolean(),
   }),
@@ -104,7 +107,14 @@ export type NotificationPreferences = Preferences["notifications"];
 export type AiPreferences = Preferences["ai"];
 
 export const DEFAULT_PREFERENCES: Preferences = {
-  general: { theme: "system", language: "en", autoSave: true, analytics: true },
+  general: {
+    theme: "system",
+    language: "en",
+    speakerRecognition: false,
+    speakerCount: null,
+    autoSave: true,
+    analytics: true,
+  },
   timezone: { timezone: "Europe/Stockholm", dateFormat: "MM/DD/YYYY", timeFormat: "24h", autoDetect: true },
   notifications: {
     emailTranscriptionComplete: true,

@@ -45,6 +45,11 @@ export const transcriptionSchema = z
     language: z.string().nullable(),
     duration: z.number().nullable(),
     analysis_engine: z.string().nullable(),
+    /** Speaker recognition was asked for (at upload or reprocess), with the user's speaker count if given. */
+    diarize: z.boolean(),
+    num_speakers: z.number().int().nullable(),
+    /** The transcript's version (0 until one exists); the editor saves against it. */
+    transcript_version: z.number().int().nonnegative(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -169,6 +169,11 @@ export const transcriptions = sqliteTable(
     chunksExpected: integer("chunks_expected"),
     leaseUntil: integer("lease_until"),
     attempts: integer("attempts").notNull().default(0),
+    diarize: integer("diarize", { mode: "boolean" }).notNull().default(false),
+    // 1–20, checked by the API's schemas: a CHECK here would make drizzle-kit rebuild the table, and D1 can't
+    // turn foreign keys off for that, so the rebuild would cascade-delete the chunks and logs.
+    numSpeakers: integer("num_speakers"),
+    transcriptVersion: integer("transcript_version").notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -37,6 +37,9 @@ export function toTranscription(t: TranscriptionRow): Transcription {
     language: t.language,
     duration: t.duration,
     analysis_engine: t.analysisEngine,
+    diarize: t.diarize,
+    num_speakers: t.numSpeakers,
+    transcript_version: t.transcriptVersion,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

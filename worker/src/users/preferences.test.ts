@@ -13,7 +13,14 @@ describe("preferences", () => {
     const res = await api("/api/user/preferences", { cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      general: { theme: "system", language: "en", autoSave: true, analytics: true },
+      general: {
+        theme: "system",
+        language: "en",
+        speakerRecognition: false,
+        speakerCount: null,
+        autoSave: true,
+        analytics: true,
+      },
       timezone: { timezone: "Europe/Stockholm", dateFormat: "MM/DD/YYYY", timeFormat: "24h", autoDetect: true },
       notifications: {
         emailTranscriptionComplete: true,
