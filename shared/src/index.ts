@@ -9,6 +9,7 @@ export * from "./server-url";
 export * from "./subscription";
 export * from "./text";
 export * from "./transcript";
+export * from "./transcript-edit";
 export * from "./transcription";
 export * from "./upload";
 export * from "./user";

@@ -197,6 +197,24 @@ export const SPEECH_LANGUAGE_CODES = [
 export const LANGUAGE_UNKNOWN = "Language must be a language code such as en, de or fr";
 export const speechLanguageSchema = z.enum(SPEECH_LANGUAGE_CODES, { error: LANGUAGE_UNKNOWN });
 
+export const SPEAKER_COUNT_INVALID = "Number of speakers must be a whole number from 1 to 20";
+/** How many people speak, when the user knows (a hint for speaker recognition). */
+export const speakerCountSchema = z.coerce
+  .number({ error: SPEAKER_COUNT_INVALID })
+  .int(SPEAKER_COUNT_INVALID)
+  .min(1, SPEAKER_COUNT_INVALID)
+  .max(20, SPEAKER_COUNT_INVALID);
+
+/**
+ * Speaker recognition, asked for at upload (form fields or JSON) and at reprocess. `num_speakers` without
+ * `diarize` is refused rather than ignored, so a client bug can't silently drop the user's choice.
+ */
+export const speakerOptionsSchema = z.object({
+  diarize: z.boolean().default(false),
+  num_speakers: speakerCountSchema.nullable().optional(),
+});
+export type SpeakerOptions = z.input<typeof speakerOptionsSchema>;
+
 export const createMultipartSchema = z.object({
   fileName: z
     .string()
@@ -244,6 +262,7 @@ export const createChunkedSchema = z.object({
   chunks: z.number().int().positive().max(10_000).optional(),
   /** The spoken language's code; left out, it is detected. */
   language: speechLanguageSchema.optional(),
+  ...speakerOptionsSchema.shape,
 });
 
 export const sealChunksSchema = z.object({ chunks: z.number().int().positive().max(10_000) });
@@ -252,6 +271,8 @@ export const sealChunksSchema = z.object({ chunks: z.number().int().positive().m
 export const uploadFormSchema = z.object({
   file: z.file().describe("The recording; its first bytes must be audio or video"),
   name: z.string().max(255).optional().describe("A title; the file name when absent"),
+  diarize: z.enum(["true", "false"]).optional().describe("Tell speakers apart (speaker recognition)"),
+  num_speakers: z.string().optional().describe("How many people speak, 1–20, when known"),
 });
 
 /** Raw bytes as a request body (chunks, parts, playback media) or a file as a response. */
