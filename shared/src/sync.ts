@@ -7,7 +7,9 @@ import { transcriptionSchema } from "./transcription";
 // change is answered exactly once to a client that keeps the cursor it was given.
 
 /** Opaque to clients; today a decimal sequence number. "0" (or no `since`) asks for everything. */
-export const syncCursorSchema = z.string().regex(/^(0|[1-9][0-9]{0,15})$/, "since must be a cursor from an earlier sync");
+export const syncCursorSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,15})$/, "since must be a cursor from an earlier sync");
 
 export const syncQuerySchema = z.object({
   since: syncCursorSchema.default("0"),

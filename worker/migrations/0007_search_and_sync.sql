@@ -32,13 +32,14 @@ CREATE TRIGGER transcriptions_sync_update AFTER UPDATE OF
 ON transcriptions BEGIN
   INSERT OR REPLACE INTO sync_changes (user_id, transcription_id, deleted) VALUES (NEW.user_id, NEW.id, 0);
 END;--> statement-breakpoint
--- A tombstone, except when the account itself is being deleted (its row is already gone): nobody is left to
--- sync, so its log goes too.
+-- A tombstone, except while the account itself is being deleted (its row is already gone then).
 CREATE TRIGGER transcriptions_sync_delete AFTER DELETE ON transcriptions BEGIN
   INSERT OR REPLACE INTO sync_changes (user_id, transcription_id, deleted)
     SELECT OLD.user_id, OLD.id, 1 WHERE EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id);
-  DELETE FROM sync_changes
-    WHERE transcription_id = OLD.id AND NOT EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id);
+END;--> statement-breakpoint
+-- A deleted account leaves nobody to sync: its whole log goes, earlier tombstones too.
+CREATE TRIGGER users_sync_delete AFTER DELETE ON users BEGIN
+  DELETE FROM sync_changes WHERE user_id = OLD.id;
 END;--> statement-breakpoint
 -- Transcriptions made before this migration enter the log in the order they were created. Their search
 -- entries are written by the hourly sweep (search/backfill.ts), which needs the Worker to split the text.

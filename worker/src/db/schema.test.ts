@@ -18,11 +18,15 @@ const norm = (sql: string, table = "") =>
     .replace(/check\s*\(/gi, "check (")
     .trim()
     .toLowerCase();
-/** A default as SQLite reports it: `(expr)` without the parentheses, booleans as 0/1. */
-const normDefault = (value: unknown) =>
-  value === undefined || value === null
-    ? null
-    : String(value === false ? 0 : value === true ? 1 : value).replace(/^\((.*)\)$/, "$1");
+/**
+ * A default as SQLite reports it: `(expr)` without the parentheses, booleans as 0/1 (drizzle-kit writes
+ * `DEFAULT false`, which SQLite reports as written).
+ */
+const normDefault = (value: unknown) => {
+  if (value === undefined || value === null) return null;
+  const text = String(value).replace(/^\((.*)\)$/, "$1");
+  return ({ false: "0", true: "1" } as Record<string, string>)[text.toLowerCase()] ?? text;
+};
 
 async function all<T>(sql: string) {
   return (await env.DB.prepare(sql).all<T>()).results;

@@ -94,9 +94,19 @@ describe("GET /api/search", () => {
     expect(ids(await search(cookie, "quarterly budget"))).toEqual([both]);
     expect(ids(await search(cookie, "quarterly budg"))).toEqual([both]);
     expect(ids(await search(cookie, "budg quarterly"))).toEqual([]);
-    for (const q of ['budget" OR "numbers', "NEAR(budget numbers)", "budget*", "body:budget", "-budget", "budget AND"]) {
+    for (const q of [
+      'budget" OR "numbers',
+      "NEAR(budget numbers)",
+      "budget*",
+      "body:budget",
+      "-budget",
+      "budget AND",
+    ]) {
       const page = await search(cookie, q);
-      expect(ids(page).every((id) => id === both), q).toBe(true);
+      expect(
+        ids(page).every((id) => id === both),
+        q,
+      ).toBe(true);
     }
   });
 
@@ -116,7 +126,11 @@ describe("GET /api/search", () => {
     const { user, cookie } = await signUp();
     const id = await seedTranscription(user.id, { name: "Kickoff", text: "[00:01] We chose the blue logo." });
 
-    const renamed = await api(`/api/transcriptions/${id}/rename`, { method: "PATCH", cookie, json: { name: "Launch" } });
+    const renamed = await api(`/api/transcriptions/${id}/rename`, {
+      method: "PATCH",
+      cookie,
+      json: { name: "Launch" },
+    });
     expect(renamed.status).toBe(200);
     expect(ids(await search(cookie, "kickoff"))).toEqual([]);
     expect(ids(await search(cookie, "launch"))).toEqual([id]);
@@ -151,7 +165,9 @@ describe("GET /api/search", () => {
   it("pages through the transcriptions that match", async () => {
     const { user, cookie } = await signUp();
     const strong = await seedTranscription(user.id, { text: "[00:01] Agenda agenda agenda." });
-    const weak = await seedTranscription(user.id, { text: "[00:01] The agenda for a long meeting with many topics today." });
+    const weak = await seedTranscription(user.id, {
+      text: "[00:01] The agenda for a long meeting with many topics today.",
+    });
     const first = await search(cookie, "agenda", "&limit=1");
     const second = await search(cookie, "agenda", "&limit=1&offset=1");
     const past = await search(cookie, "agenda", "&limit=1&offset=2");

@@ -30,9 +30,7 @@ export function ftsQuery(input: string): string | null {
   const words = indexedText(input).match(WORD);
   if (!words) return null;
   // A word of an unspaced script is already split into its characters; the phrase keeps them in order.
-  return words
-    .map((w, i) => `"${w.replaceAll(SEPARATOR, " ")}"${i === words.length - 1 ? "*" : ""}`)
-    .join(" ");
+  return words.map((w, i) => `"${w.replaceAll(SEPARATOR, " ")}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }
 
 /** Marks FTS5's snippet() puts around each match: control characters no transcript contains. */

@@ -18,7 +18,12 @@ const PAGE_BYTES = 4_000_000;
 export async function changesSince(env: Bindings, db: Db, userId: string, query: SyncQuery): Promise<SyncPage> {
   const since = Number(query.since);
   const rows = await db
-    .select({ seq: syncChanges.seq, id: syncChanges.transcriptionId, deleted: syncChanges.deleted, row: transcriptions })
+    .select({
+      seq: syncChanges.seq,
+      id: syncChanges.transcriptionId,
+      deleted: syncChanges.deleted,
+      row: transcriptions,
+    })
     .from(syncChanges)
     .leftJoin(transcriptions, eq(transcriptions.id, syncChanges.transcriptionId))
     .where(and(eq(syncChanges.userId, userId), gt(syncChanges.seq, since)))
