@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { type SearchPage, searchPageSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import worker from "../index";
 import { updateTranscription } from "../transcriptions/repository";
 import { reindexTranscription } from "./index";
 
@@ -188,6 +189,33 @@ describe("GET /api/search", () => {
       expect(res.status, q).toBe(400);
       expect(await errorMessage(res), q).toBe(message);
     }
+  });
+
+  it("answers odd input calmly: lone marks, scripts newer than the tokenizer, emoji", async () => {
+    const { user, cookie } = await signUp();
+    await seedTranscription(user.id, { text: "[00:01] Plain words 😀 and 𞤀𞤁 Adlam." });
+    for (const q of ["\u0301", "e\u0301", "𞤀𞤁", "٣", "ก่อน", "a b c d e f g h i j k l m n o p q r s t u v w x y z"]) {
+      const res = await api(`/api/search?q=${encodeURIComponent(q)}`, { cookie });
+      expect(res.status, q).toBe(200);
+      await readJson(res, searchPageSchema);
+    }
+    const emoji = await api(`/api/search?q=${encodeURIComponent("😀")}`, { cookie });
+    expect(emoji.status).toBe(400);
+    expect(await errorMessage(emoji)).toBe("Type a word to search for");
+  });
+
+  it("indexes, on the hourly trigger, transcriptions made before search existed", async () => {
+    const { user, cookie } = await signUp();
+    const old = await seedTranscription(user.id, { name: "Archive", text: "[00:07] An old hovercraft story." });
+    // As a database migrated from before 0007 is: rows without any search entry.
+    await env.DB.prepare("DELETE FROM search_entries WHERE transcription_id = ?").bind(old).run();
+    expect(ids(await search(cookie, "hovercraft"))).toEqual([]);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(ids(await search(cookie, "hovercraft"))).toEqual([old]);
+    expect(ids(await search(cookie, "archive"))).toEqual([old]);
   });
 
   it("finds a word of a recording once speech recognition has finished", async () => {
