@@ -1,4 +1,4 @@
-import { type SyncChange, type SyncPage, type SyncQuery, transcriptDocSchema } from "@verbatim/shared";
+import type { SyncChange, SyncPage, SyncQuery, TranscriptDoc } from "@verbatim/shared";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { syncChanges, type TranscriptionRow, transcriptions } from "../db/schema";
@@ -6,8 +6,11 @@ import type { Bindings } from "../env";
 import { transcriptDocKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
 
-/** A page stops growing past about this many bytes of JSON (the one change that crosses it is still sent). */
-const PAGE_BYTES = 4_000_000;
+/**
+ * A page stops growing past about this many bytes of JSON (the change that crosses it is still sent): pages
+ * stay quick to send and small in the Worker's memory however long the recordings are.
+ */
+const PAGE_BYTES = 2_000_000;
 
 /**
  * The caller's changes after `since`, oldest first. sync_changes holds one row per transcription with the seq
@@ -30,21 +33,32 @@ export async function changesSince(env: Bindings, db: Db, userId: string, query:
     .orderBy(asc(syncChanges.seq))
     .limit(query.limit + 1);
 
+  // The transcripts are read together; the page then keeps changes in order until it is full.
+  const page = rows.slice(0, query.limit);
+  const stored = await Promise.all(
+    page.map(({ deleted, row }) => (deleted || !row ? null : storedTranscript(env, row))),
+  );
   const changes: SyncChange[] = [];
   let cursor = since;
   let bytes = 0;
-  for (const { seq, id, deleted, row } of rows.slice(0, query.limit)) {
+  for (const [i, { seq, id, row }] of page.entries()) {
     if (bytes >= PAGE_BYTES) break;
-    const change: SyncChange =
-      deleted || !row ? { type: "delete", id } : { type: "upsert", id, ...(await current(env, row)) };
-    bytes += JSON.stringify(change).length;
-    changes.push(change);
+    const transcript = stored[i];
+    if (!row || !transcript) changes.push({ type: "delete", id });
+    else {
+      changes.push({ type: "upsert", id, transcription: toTranscription(row), transcript: transcript.doc });
+      bytes += transcript.size + (row.text?.length ?? 0) * 2 + (row.formattedTranscript?.length ?? 0);
+    }
     cursor = seq;
   }
   return { changes, cursor: String(cursor), hasMore: changes.length < rows.length };
 }
 
-async function current(env: Bindings, row: TranscriptionRow) {
+/**
+ * The stored timed transcript as written (only the Worker writes it, through the shared schema). It is not
+ * parsed with zod again here: for a page of long transcripts that took seconds.
+ */
+async function storedTranscript(env: Bindings, row: TranscriptionRow) {
   const obj = row.text === null ? null : await env.MEDIA.get(transcriptDocKey(row.userId, row.id));
-  return { transcription: toTranscription(row), transcript: obj ? transcriptDocSchema.parse(await obj.json()) : null };
+  return obj ? { doc: (await obj.json()) as TranscriptDoc, size: obj.size } : { doc: null, size: 0 };
 }
