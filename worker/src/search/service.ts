@@ -48,7 +48,7 @@ export async function search(db: Db, userId: string, query: SearchQuery): Promis
          SELECT *, max(place) OVER () AS total FROM placed
        )
        SELECT p.entry_id, p.transcription_id, p.field, p.start, p.speaker, p.best AS score, p.hit_count, p.total,
-              coalesce(t.name, t.file_name) AS title, t.status, t.created_at
+              coalesce(nullif(t.name, ''), t.file_name) AS title, t.status, t.created_at
        FROM counted p JOIN transcriptions t ON t.id = p.transcription_id AND t.user_id = ?2
        WHERE p.place > ?3 AND p.place <= ?3 + ?4
        ORDER BY p.place, p.n`,
