@@ -47,9 +47,12 @@ export function searchEntries(row: Pick<Row, "name" | "file_name" | "text" | "su
 }
 
 /**
- * Rewrites the search entries of one transcription from its row. Guarded by the row's place in the sync log
- * (which every change of name, text or summary moves): when two calls race, the one that read an older row
- * writes nothing, so the index never goes back to an old text. A deleted row's entries are already gone.
+ * Rewrites the search entries of one transcription from its row, and announces it to sync once more. Call it
+ * when a change is complete, after the timed transcript is in R2 too: a device that synced between the D1
+ * update and the R2 write got the old transcript, and this second change in the sync log sends it the new one.
+ * Guarded by the row's place in the sync log (which every change of name, text or summary moves): when two
+ * calls race, the one that read an older row writes nothing, so the index never goes back to an old text. A
+ * deleted row's entries are already gone.
  */
 export async function reindexTranscription(db: Db, id: string) {
   const d1 = db.$client;
@@ -73,5 +76,10 @@ export async function reindexTranscription(db: Db, id: string) {
          WHERE ${unchanged}`,
       )
       .bind(id, row.seq, row.user_id, JSON.stringify(entries)),
+    d1
+      .prepare(
+        `INSERT OR REPLACE INTO sync_changes (user_id, transcription_id, deleted) SELECT ?3, ?1, 0 WHERE ${unchanged}`,
+      )
+      .bind(id, row.seq, row.user_id),
   ]);
 }

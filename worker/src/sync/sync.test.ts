@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { reindexTranscription } from "../search/index";
 import { raiseProgress, updateTranscription } from "../transcriptions/repository";
 
 async function sync(cookie: string, since?: string, limit?: number) {
@@ -90,6 +91,26 @@ describe("GET /api/sync", () => {
       `upsert ${made[2]} T2 renamed`,
       `upsert ${made[0]} T0 renamed`,
     ]);
+  });
+
+  it("sends the new transcript again when a sync came between the row's update and the transcript's", async () => {
+    const { user, cookie } = await signUp();
+    const id = await seedTranscription(user.id, { text: "[00:01] Old words." });
+    const key = `users/${user.id}/transcriptions/${id}/transcript.json`;
+    const doc = (text: string) => ({ language: "en", duration: 2, segments: [{ start: 1, end: 2, text }] });
+    await env.MEDIA.put(key, JSON.stringify(doc("Old words.")));
+    const { cursor } = await syncAll(cookie);
+
+    // A save updates D1 first; a device syncs before the transcript reaches R2.
+    await updateTranscription(db(), id, { text: "[00:01] New words.", transcriptVersion: 2 });
+    const between = await syncAll(cookie, cursor);
+    const [stale] = between.changes;
+    expect(stale?.type === "upsert" && stale.transcript?.segments[0]?.text).toBe("Old words.");
+    await env.MEDIA.put(key, JSON.stringify(doc("New words.")));
+    await reindexTranscription(db(), id);
+
+    const [fresh] = (await syncAll(cookie, between.cursor)).changes;
+    expect(fresh?.type === "upsert" && fresh.transcript?.segments[0]?.text).toBe("New words.");
   });
 
   it("answers only the caller's changes", async () => {
