@@ -81,6 +81,8 @@ describe("GET /api/search", () => {
     expect(highlighted(tokyo)).toEqual(["東京"]);
     expect(tokyo.results[0]?.hits[0]?.snippet.map((p) => p.text).join("")).toBe("私は東京に行きました。");
     expect(ids(await search(cookie, "京都"))).toEqual([]);
+    // Both characters are in the line, but not as this word.
+    expect(ids(await search(cookie, "京東"))).toEqual([]);
     expect(ids(await search(cookie, "北京"))).toEqual([chinese]);
     expect(ids(await search(cookie, "наташи"))).toEqual([russian]);
     expect(ids(await search(cookie, "الاجتماع"))).toEqual([arabic]);

@@ -19,8 +19,11 @@ export function indexedText(text: string) {
 /** The text as shown again: without the separators the index needed. */
 export const shownText = (text: string) => text.replaceAll(SEPARATOR, "");
 
-/** Letters, digits and the marks on them: the words a user typed, whatever the punctuation between them. */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/**
+ * Letters, digits and the marks on them: the words a user typed, whatever the punctuation between them. The
+ * characters of an unspaced script stay one word (joined by the separator), to be searched as a phrase.
+ */
+const WORD = /[\p{L}\p{N}\p{M}]+(?:\u200B[\p{L}\p{N}\p{M}]+)*/gu;
 
 /**
  * An FTS5 query from plain words: each word is a quoted phrase (so nothing the user types is query syntax),
