@@ -69,7 +69,7 @@ describe("GET /api/search", () => {
   it("finds accented words with or without their accents, and words of non-Latin scripts", async () => {
     const { user, cookie } = await signUp();
     const french = await seedTranscription(user.id, { text: "[00:01] Le café est fermé, dit Ève à Zoë." });
-    const japanese = await seedTranscription(user.id, { text: "[00:02] 私は東京に行きました。" });
+    const japanese = await seedTranscription(user.id, { text: "[00:02] 私は東京に行きました。Zoomで会議です。" });
     const chinese = await seedTranscription(user.id, { text: "[00:03] 我们明天在北京开会。" });
     const russian = await seedTranscription(user.id, { text: "[00:04] Привет, как дела у Наташи?" });
     const arabic = await seedTranscription(user.id, { text: "[00:05] مرحبا بكم في الاجتماع" });
@@ -79,7 +79,10 @@ describe("GET /api/search", () => {
     const tokyo = await search(cookie, "東京");
     expect(ids(tokyo)).toEqual([japanese]);
     expect(highlighted(tokyo)).toEqual(["東京"]);
-    expect(tokyo.results[0]?.hits[0]?.snippet.map((p) => p.text).join("")).toBe("私は東京に行きました。");
+    expect(tokyo.results[0]?.hits[0]?.snippet.map((p) => p.text).join("")).toBe(
+      "私は東京に行きました。Zoomで会議です。",
+    );
+    expect(ids(await search(cookie, "zoom 会議"))).toEqual([japanese]);
     expect(ids(await search(cookie, "京都"))).toEqual([]);
     // Both characters are in the line, but not as this word.
     expect(ids(await search(cookie, "京東"))).toEqual([]);

@@ -11,6 +11,7 @@ describe("search tokens", () => {
   it("splits scripts written without spaces into characters, in the text and in the query alike", () => {
     expect(indexedText("私は東京に")).toBe("私\u200Bは\u200B東\u200B京\u200Bに");
     expect(ftsQuery("東京 tower")).toBe('"東 京" "tower"*');
+    expect(indexedText("Zoomで会議3回")).toBe("Zoom\u200Bで\u200B会\u200B議\u200B3\u200B回");
     // Full-width letters and decomposed accents are matched as their usual forms.
     expect(indexedText("ＡＢＣ cafe\u0301")).toBe("ABC café");
   });

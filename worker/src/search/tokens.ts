@@ -8,12 +8,18 @@ import type { SnippetPart } from "@verbatim/shared";
 const SEPARATOR = "\u200B";
 const UNSPACED_LETTER =
   "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}]";
-/** A letter of a script written without spaces, with its combining marks, when another such letter follows. */
-const UNSPACED = new RegExp(`(${UNSPACED_LETTER}\\p{M}*)(?=${UNSPACED_LETTER})`, "gu");
+/**
+ * A letter of a script written without spaces (with its combining marks) before any letter or digit, or any
+ * letter or digit before one: "Zoomで会議" is indexed as "Zoom", "で", "会", "議".
+ */
+const UNSPACED = new RegExp(
+  `(${UNSPACED_LETTER}\\p{M}*)(?=[\\p{L}\\p{N}])|([\\p{L}\\p{N}]\\p{M}*)(?=${UNSPACED_LETTER})`,
+  "gu",
+);
 
 /** The text as indexed: NFKC (full-width letters, composed accents) with unspaced scripts split per character. */
 export function indexedText(text: string) {
-  return text.normalize("NFKC").replace(UNSPACED, `$1${SEPARATOR}`);
+  return text.normalize("NFKC").replace(UNSPACED, `$1$2${SEPARATOR}`);
 }
 
 /** The text as shown again: without the separators the index needed. */
