@@ -13,7 +13,7 @@ export const syncCursorSchema = z
 
 export const syncQuerySchema = z.object({
   since: syncCursorSchema.default("0"),
-  /** Changes per page at most; a page also ends early once it carries about 4 MB of transcripts. */
+  /** Changes per page at most; a page also ends early once it carries about 2 MB of transcripts. */
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
