@@ -8,7 +8,9 @@ import type { meetingRoutes } from "./google/meeting-routes";
 import type { googleOAuthRoutes, googleStatusRoutes } from "./google/oauth-routes";
 import type { serverUrlRoutes } from "./google/server-url";
 import type { healthRoutes } from "./health/routes";
+import type { searchRoutes } from "./search/routes";
 import type { subscriptionRoutes } from "./subscription/routes";
+import type { syncRoutes } from "./sync/routes";
 import type { transcriptionRoutes } from "./transcriptions/routes";
 import type { ffmpegCoreRoutes } from "./uploads/ffmpeg-core";
 import type { uploadRoutes } from "./uploads/routes";
@@ -34,6 +36,8 @@ export type ApiSchema =
   | Mounted<"/user", typeof userRoutes>
   | Mounted<"/transcriptions", typeof transcriptionRoutes>
   | Mounted<"/uploads", typeof uploadRoutes>
+  | Mounted<"/search", typeof searchRoutes>
+  | Mounted<"/sync", typeof syncRoutes>
   | Mounted<"/ffmpeg", typeof ffmpegCoreRoutes>
   | Mounted<"/subscription", typeof subscriptionRoutes>
   | Mounted<"/", typeof billingRoutes>

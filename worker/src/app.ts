@@ -16,7 +16,9 @@ import { requestLogger } from "./http/logger";
 import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
+import { searchRoutes } from "./search/routes";
 import { subscriptionRoutes } from "./subscription/routes";
+import { syncRoutes } from "./sync/routes";
 import { transcriptionRoutes } from "./transcriptions/routes";
 import { ffmpegCoreRoutes } from "./uploads/ffmpeg-core";
 import { uploadRoutes } from "./uploads/routes";
@@ -43,6 +45,8 @@ export function createApp() {
     .route("/user", userRoutes)
     .route("/transcriptions", transcriptionRoutes)
     .route("/uploads", uploadRoutes)
+    .route("/search", searchRoutes)
+    .route("/sync", syncRoutes)
     .route("/ffmpeg", ffmpegCoreRoutes)
     .route("/subscription", subscriptionRoutes)
     .route("/", billingRoutes)

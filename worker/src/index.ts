@@ -6,6 +6,7 @@ import { consume } from "./jobs/consumer";
 import type { JobMessage } from "./jobs/messages";
 import { sweepOrphans } from "./jobs/orphans";
 import { resumeStalledJobs } from "./jobs/sweep";
+import { indexMissing } from "./search/backfill";
 import { abortAbandonedUploads } from "./uploads/expiry";
 
 const app = createApp();
@@ -17,10 +18,11 @@ export default {
   queue: consume,
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
-    // The hourly trigger (wrangler.toml) sweeps R2 for orphans and deletes expired sessions (a session is
-    // otherwise deleted only when its cookie comes back); the every-minute one resumes stalled work.
+    // The hourly trigger (wrangler.toml) sweeps R2 for orphans, deletes expired sessions (a session is
+    // otherwise deleted only when its cookie comes back) and indexes transcriptions search lacks; the
+    // every-minute one resumes stalled work.
     if (controller.cron === ORPHAN_SWEEP_CRON)
-      ctx.waitUntil(Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db)]));
+      ctx.waitUntil(Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db), indexMissing(db)]));
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

@@ -1,3 +1,4 @@
+import { SEARCH_FIELD_VALUES } from "@verbatim/shared/search";
 import { TRANSCRIPTION_STATUSES } from "@verbatim/shared/transcription";
 import { sql } from "drizzle-orm";
 import {
@@ -315,4 +316,48 @@ export const googleAuthRequests = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [check("google_auth_requests_intent_check", sql`${t.intent} IN ('login', 'signup', 'connect', 'drive')`)],
+);
+
+/**
+ * The sync log (`GET /api/sync`): one row per transcription, replaced with a new `seq` whenever the row changes
+ * or is deleted (then `deleted`, a tombstone), so a client asking for everything after its cursor gets each
+ * change exactly once, in commit order. Written only by triggers on `transcriptions` (migration
+ * 0007_search_and_sync): every path that changes a row is covered, cascades from an account deletion too. The
+ * update trigger lists the columns a client shows; a column added to `transcriptions` that clients show
+ * belongs in that list. No foreign keys: a tombstone outlives its row.
+ */
+export const syncChanges = sqliteTable(
+  "sync_changes",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    transcriptionId: text("transcription_id").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    changedAt: text("changed_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("sync_changes_transcription_idx").on(t.transcriptionId),
+    index("sync_changes_user_seq_idx").on(t.userId, t.seq),
+  ],
+);
+
+/**
+ * What `GET /api/search` finds: one row per title, summary and transcript line of a transcription, with the
+ * line's start and speaker. The FTS5 index `search_fts` (migration 0007_search_and_sync, kept in step by
+ * triggers) indexes `body` with this table as its external content; search/index.ts writes the rows.
+ */
+export const searchEntries = sqliteTable(
+  "search_entries",
+  {
+    id: integer("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    field: text("field", { enum: SEARCH_FIELD_VALUES }).notNull(),
+    start: real("start"),
+    speaker: text("speaker"),
+    body: text("body").notNull(),
+  },
+  (t) => [index("search_entries_transcription_idx").on(t.transcriptionId)],
 );

@@ -2,6 +2,7 @@ import { type TranscriptDoc, transcriptDocSchema } from "@verbatim/shared";
 import { runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
+import { reindexTranscription } from "../search/index";
 import { transcriptDocKey } from "../transcriptions/keys";
 import { appendLog, getById } from "../transcriptions/repository";
 import { getPreferences } from "../users/preferences";
@@ -49,6 +50,7 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
       leaseUntil: null,
     });
     if (!completed) return; // deleted, or failed by another job, meanwhile
+    await reindexTranscription(db, transcriptionId); // the summary is searchable
     for (const note of result.notes) await appendLog(db, transcriptionId, note, "warn");
     await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
   } catch (err) {

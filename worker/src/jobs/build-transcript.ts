@@ -1,6 +1,7 @@
 import type { SpeechResult } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
+import { reindexTranscription } from "../search/index";
 import { joinChunks } from "../transcript-doc/join-chunks";
 import { transcriptText } from "../transcript-doc/text";
 import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
@@ -38,6 +39,7 @@ export async function buildTranscript(env: Bindings, db: Db, transcriptionId: st
     duration: doc.duration,
     errorMessage: null,
   });
+  await reindexTranscription(db, transcriptionId);
   await raiseProgress(db, transcriptionId, 92);
   const words = doc.segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
   await appendLog(

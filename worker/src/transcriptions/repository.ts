@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TranscriptionRow, transcriptionChunks, transcriptionLogs, transcriptions } from "../db/schema";
 import { notFound } from "../http/errors";
+import { reindexTranscription } from "../search/index";
 
 /** Another user's transcription is indistinguishable from a missing one. */
 export async function getOwned(db: Db, userId: string, id: string): Promise<TranscriptionRow> {
@@ -45,6 +46,7 @@ export async function insertTranscription(db: Db, values: typeof transcriptions.
     .values({ ...values, fileName })
     .returning();
   if (!row) throw new Error("insert returned no row");
+  await reindexTranscription(db, row.id);
   return row;
 }
 

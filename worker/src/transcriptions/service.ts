@@ -7,6 +7,7 @@ import { ApiError } from "../http/errors";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { isActive } from "../jobs/state";
 import { moveTranscription, resetChunks } from "../jobs/state-repository";
+import { reindexTranscription } from "../search/index";
 import { deletePrefix, transcriptionPrefix } from "./keys";
 import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
 
@@ -15,6 +16,7 @@ const ALREADY_RUNNING = "This transcription is already being processed";
 export async function rename(db: Db, userId: string, id: string, name: string) {
   await getOwned(db, userId, id);
   await updateTranscription(db, id, { name });
+  await reindexTranscription(db, id);
   return getOwned(db, userId, id);
 }
 

@@ -1,0 +1,26 @@
+import { searchPageSchema, searchQuerySchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import { currentUserId, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../env";
+import { doc, json } from "../http/openapi";
+import { validate } from "../http/validate";
+import { search } from "./service";
+
+const docs = {
+  search: doc({
+    summary: "Find words in the caller's titles, transcripts and summaries, best first (bm25)",
+    description:
+      "Every word must occur (accents and case ignored); the last may be the start of a word. Each result is a " +
+      "transcription with its three best hits: highlighted snippets, and for transcript lines their start time " +
+      "and speaker.",
+    tag: "search",
+    responses: { 200: json(searchPageSchema, "One page of matching transcriptions") },
+    errors: [400],
+  }),
+};
+
+export const searchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", docs.search, validate("query", searchQuerySchema), async (c) => {
+    return c.json(await search(c.get("db"), currentUserId(c), c.req.valid("query")));
+  });

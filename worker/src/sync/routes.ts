@@ -1,0 +1,26 @@
+import { syncPageSchema, syncQuerySchema } from "@verbatim/shared";
+import { Hono } from "hono";
+import { currentUserId, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../env";
+import { doc, json } from "../http/openapi";
+import { validate } from "../http/validate";
+import { changesSince } from "./service";
+
+const docs = {
+  changes: doc({
+    summary: "What changed in the caller's transcriptions since a cursor, for the device library",
+    description:
+      "Without `since` (or with 0) every transcription. Each changed transcription comes once, in its latest " +
+      "state with its timed transcript, or as a tombstone when deleted. Keep `cursor` and send it as `since`; " +
+      "while `hasMore` is true, ask again at once.",
+    tag: "sync",
+    responses: { 200: json(syncPageSchema, "One page of changes") },
+    errors: [400],
+  }),
+};
+
+export const syncRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", docs.changes, validate("query", syncQuerySchema), async (c) => {
+    return c.json(await changesSince(c.env, c.get("db"), currentUserId(c), c.req.valid("query")));
+  });
