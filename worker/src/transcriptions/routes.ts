@@ -14,9 +14,9 @@ import { notFound } from "../http/errors";
 import { doc, formBody, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
+import { readCurrentDoc } from "../transcript-doc/store";
 import { chunkedRoutes } from "./chunked-routes";
 import { exportRoutes } from "./export-routes";
-import { transcriptDocKey } from "./keys";
 import { mediaRoutes } from "./media-routes";
 import { getOwned, listOwned } from "./repository";
 import { toListItem, toTranscription } from "./serialize";
@@ -75,7 +75,7 @@ const docs = {
     errors: [404],
   }),
   segments: doc({
-    summary: "The timed transcript: segments with word times",
+    summary: "The current timed transcript: segments with word times, speakers and its version",
     tag,
     responses: { 200: json(transcriptDocSchema, "The segments") },
     errors: [404],
@@ -120,9 +120,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .get("/:id/segments", docs.segments, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    const obj = await c.env.MEDIA.get(transcriptDocKey(t.userId, t.id));
-    if (!obj) throw notFound("The timed transcript is not ready yet");
-    return c.json(transcriptDocSchema.parse(await obj.json()));
+    const current = await readCurrentDoc(c.env, t);
+    if (!current) throw notFound("The timed transcript is not ready yet");
+    return c.json(current);
   })
   .route("/", chunkedRoutes)
   .route("/", mediaRoutes)
