@@ -1,6 +1,7 @@
 import {
   deletedTranscriptionSchema,
   renameSchema,
+  reprocessSchema,
   traceSchema,
   transcriptDocSchema,
   transcriptionSchema,
@@ -10,8 +11,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
-import { notFound } from "../http/errors";
-import { doc, formBody, json } from "../http/openapi";
+import { ApiError, notFound, validationError } from "../http/errors";
+import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
 import { readCurrentDoc } from "../transcript-doc/store";
@@ -21,9 +22,28 @@ import { mediaRoutes } from "./media-routes";
 import { getOwned, listOwned } from "./repository";
 import { toListItem, toTranscription } from "./serialize";
 import { reanalyze, remove, rename, reprocess, trace } from "./service";
+import { transcriptRoutes } from "./transcript-routes";
 import { uploadSingleFile } from "./upload";
 
 const tag = "transcriptions";
+
+/** The reprocess body is optional (clients before issue 15 send none); when sent it must match reprocessSchema. */
+async function reprocessOptions(req: Request) {
+  const raw = await req.text();
+  if (!raw.trim()) return reprocessSchema.parse({});
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, "Malformed request body");
+  }
+  const parsed = reprocessSchema.safeParse(body);
+  if (!parsed.success) {
+    const { message, errors } = validationError(parsed.error.issues);
+    throw new ApiError(400, message, {}, { errors });
+  }
+  return parsed.data;
+}
 const one = (description: string) => json(transcriptionSchema, description);
 const docs = {
   list: doc({
@@ -59,8 +79,12 @@ const docs = {
   reprocess: doc({
     summary: "Run speech recognition again from the stored audio",
     tag,
+    requestBody: optionalJsonBody(
+      reprocessSchema,
+      "Optional: speaker recognition for the new run, and whether the user's edits stay current (`edits`)",
+    ),
     responses: { 200: one("The transcription, REPROCESSING") },
-    errors: [402, 404, 409],
+    errors: [400, 402, 404, 409],
   }),
   analyze: doc({
     summary: "Run only the analysis again",
@@ -109,7 +133,10 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reprocess", docs.reprocess, async (c) => {
     const userId = currentUserId(c);
-    const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
+    const options = await reprocessOptions(c.req.raw);
+    const row = await withSlot(c.env.DB, userId, () =>
+      reprocess(c.env, c.get("db"), userId, c.req.param("id"), options),
+    );
     return c.json(toTranscription(row));
   })
   .post("/:id/analyze", docs.analyze, async (c) => {
@@ -126,4 +153,5 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .route("/", chunkedRoutes)
   .route("/", mediaRoutes)
-  .route("/", exportRoutes);
+  .route("/", exportRoutes)
+  .route("/", transcriptRoutes);

@@ -1,5 +1,6 @@
-import type { Trace } from "@verbatim/shared";
+import type { reprocessSchema, Trace } from "@verbatim/shared";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
@@ -35,7 +36,7 @@ export async function reprocess(
   db: Db,
   userId: string,
   id: string,
-  { edits }: { edits: "keep" | "discard" } = { edits: "discard" },
+  { edits }: Pick<z.output<typeof reprocessSchema>, "edits"> = { edits: "discard" },
 ) {
   const t = await getOwned(db, userId, id);
   if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
