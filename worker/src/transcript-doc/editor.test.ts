@@ -285,6 +285,24 @@ describe("saving edits", () => {
     expect((await current(cookie, id)).version).toBe(1);
   });
 
+  it("accepts the engine's own times where the user changed nothing, and checks what was changed", async () => {
+    const [first, ...rest] = machineDoc.segments as [Segment, ...Segment[]];
+    const words = first.words ?? [];
+    // The engine put the last word 0.3 s past its segment's end.
+    const offWord = {
+      ...first,
+      words: [...words.slice(0, -1), { ...(words.at(-1) as NonNullable<Segment["words"]>[number]), end: 3.3 }],
+    };
+    const { id, cookie } = await completed({ ...machineDoc, segments: [offWord, ...rest] });
+    const doc = await current(cookie, id);
+    const renamedOnly = doc.segments.map((s, i) => (i === 2 ? { ...s, text: "Let's begin with the plan." } : s));
+    expect((await save(cookie, id, 1, renamedOnly)).status).toBe(200);
+    const changed = doc.segments.map((s, i) => (i === 0 ? { ...s, text: `${s.text} Welcome.` } : s));
+    const refused = await save(cookie, id, 2, changed);
+    expect(refused.status).toBe(400);
+    expect(await errorMessage(refused)).toMatch(/^Word "team\." \(.*\) lies outside segment 1/);
+  });
+
   it("answers 404 before the transcript exists", async () => {
     const { user, cookie } = await signUp();
     const id = crypto.randomUUID();
