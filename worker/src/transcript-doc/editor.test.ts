@@ -130,6 +130,35 @@ describe("speaker names", () => {
     expect((await getTranscription(cookie, id)).text).toContain("[00:00] Speaker 1: Hello everyone.");
   });
 
+  it("a rename reaches the stored analysis, where labels stand for a speaker and not in what was said", async () => {
+    const { id, cookie } = await completed({
+      ...machineDoc,
+      segments: [
+        segment("SPEAKER_00", 0, 3, "Hello everyone. Omar will present the budget today."),
+        segment("SPEAKER_01", 3.5, 6, "Can you send the report by Friday?"),
+        segment("SPEAKER_00", 6.5, 9, "Yes, I will send the report by Friday."),
+      ],
+    });
+    expect((await api(path(id, "/analyze"), { method: "POST", cookie })).status).toBe(200);
+    const analysed = (await waitUntilDone(cookie, id)).t;
+    expect(analysed.formatted_transcript).toContain("Speaker 2: Can you send the report by Friday?");
+    const rename = (baseVersion: number, names: Record<string, string>) =>
+      api(path(id, "/speakers"), { method: "PATCH", cookie, json: { baseVersion, names } });
+
+    expect((await rename(1, { SPEAKER_01: "Omar" })).status).toBe(200);
+    const once = await getTranscription(cookie, id);
+    expect(once.formatted_transcript).toContain("Omar: Can you send the report by Friday?");
+    expect(JSON.stringify(once)).not.toContain("Speaker 2");
+    expect(JSON.stringify(once.transcription_details)).toContain("Omar: Can you send the report by Friday?");
+
+    expect((await rename(2, { SPEAKER_01: "Omar Haddad" })).status).toBe(200);
+    const twice = await getTranscription(cookie, id);
+    expect(twice.formatted_transcript).toContain("Omar Haddad: Can you send the report by Friday?");
+    // What Speaker 1 said about Omar is what was said.
+    expect(twice.formatted_transcript).toContain("Omar will present the budget today.");
+    expect(twice.formatted_transcript).not.toContain("Omar Haddad will present");
+  });
+
   it("refuses names for speakers the transcript does not have, and a stale rename", async () => {
     const { id, cookie } = await completed();
     const unknown = await api(path(id, "/speakers"), {
