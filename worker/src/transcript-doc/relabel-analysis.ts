@@ -66,8 +66,19 @@ function mapJson(value: string | null, map: (s: string, key: string | undefined)
   return JSON.stringify(walk(parsed));
 }
 
-export async function relabelAnalysis(db: Db, t: TranscriptionRow, changes: Relabels) {
-  if (changes.size === 0 || !t.formattedTranscript) return;
+type AnalysisColumns = Pick<
+  TranscriptionRow,
+  | "summary"
+  | "formattedTranscript"
+  | "informativeSummary"
+  | "keyPoints"
+  | "summaryAnalysis"
+  | "transcriptionDetails"
+  | "enhancedKeyPoints"
+>;
+
+/** The analysis columns with the labels rewritten. */
+export function relabelColumns(t: AnalysisColumns, changes: Relabels): AnalysisColumns {
   const all = [...changes.keys()];
   const text = rewriter(
     changes,
@@ -76,16 +87,18 @@ export async function relabelAnalysis(db: Db, t: TranscriptionRow, changes: Rela
   const byWord = rewriter(changes, all);
   const map = (s: string, key: string | undefined) => (key === "speakers" || key === "speaker" ? byWord(s) : text(s));
   const orNull = (s: string | null) => (s === null ? null : text(s));
-  await db
-    .update(transcriptions)
-    .set({
-      summary: orNull(t.summary),
-      formattedTranscript: orNull(t.formattedTranscript),
-      informativeSummary: orNull(t.informativeSummary),
-      keyPoints: mapJson(t.keyPoints, map),
-      summaryAnalysis: mapJson(t.summaryAnalysis, map),
-      transcriptionDetails: mapJson(t.transcriptionDetails, map),
-      enhancedKeyPoints: mapJson(t.enhancedKeyPoints, map),
-    })
-    .where(eq(transcriptions.id, t.id));
+  return {
+    summary: orNull(t.summary),
+    formattedTranscript: orNull(t.formattedTranscript),
+    informativeSummary: orNull(t.informativeSummary),
+    keyPoints: mapJson(t.keyPoints, map),
+    summaryAnalysis: mapJson(t.summaryAnalysis, map),
+    transcriptionDetails: mapJson(t.transcriptionDetails, map),
+    enhancedKeyPoints: mapJson(t.enhancedKeyPoints, map),
+  };
+}
+
+export async function relabelAnalysis(db: Db, t: TranscriptionRow, changes: Relabels) {
+  if (changes.size === 0 || !t.formattedTranscript) return;
+  await db.update(transcriptions).set(relabelColumns(t, changes)).where(eq(transcriptions.id, t.id));
 }
