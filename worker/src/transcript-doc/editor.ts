@@ -30,10 +30,12 @@ function conflict(currentVersion: number) {
   );
 }
 
-async function currentDoc(env: Bucket, db: Db, userId: string, id: string) {
+/** The current transcript; with `base`, a change based on another version is refused before it is checked. */
+async function currentDoc(env: Bucket, db: Db, userId: string, id: string, base?: number) {
   const t = await getOwned(db, userId, id);
   const doc = await readCurrentDoc(env, t);
   if (!doc) throw notFound("The timed transcript is not ready yet");
+  if (base !== undefined && base !== t.transcriptVersion) throw conflict(t.transcriptVersion);
   return { t, doc };
 }
 
@@ -46,7 +48,6 @@ async function save(
   kind: VersionKind,
   base: number,
 ) {
-  if (base !== t.transcriptVersion) throw conflict(t.transcriptVersion);
   const saved: CommitResult | null = await commitTranscript(env, db, t, doc, { kind, baseVersion: base });
   if (saved === null) throw notFound("Transcription not found");
   if (!saved.ok) throw conflict(saved.currentVersion);
@@ -59,7 +60,7 @@ const invalid = (issues: { field: string; message: string }[]) =>
 
 /** Saves the whole edited transcript (segments, their words and speakers) as the next version. */
 export async function saveTranscript(env: Bucket, db: Db, userId: string, id: string, edit: TranscriptSave) {
-  const { t, doc } = await currentDoc(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, edit.baseVersion);
   const issues = editIssues(edit, doc);
   if (issues.length > 0) throw invalid(issues);
   const next: TranscriptDoc = {
@@ -72,7 +73,7 @@ export async function saveTranscript(env: Bucket, db: Db, userId: string, id: st
 
 /** Gives speakers names (or takes them away with null); every view and export shows them from then on. */
 export async function renameSpeakers(env: Bucket, db: Db, userId: string, id: string, rename: SpeakerRename) {
-  const { t, doc } = await currentDoc(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, rename.baseVersion);
   const speakers = doc.speakers ?? [];
   const unknown = Object.keys(rename.names).filter((sid) => !speakers.some((s) => s.id === sid));
   if (unknown.length > 0)
@@ -94,7 +95,7 @@ export async function restoreVersion(
   id: string,
   { baseVersion, version }: { baseVersion: number; version: number },
 ) {
-  const { t, doc } = await currentDoc(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, baseVersion);
   const earlier = await readVersion(env, t, version);
   if (!earlier) throw notFound(`Version ${version} of this transcript is not kept`);
   return save(env, db, { t, current: doc }, earlier, "restore", baseVersion);
