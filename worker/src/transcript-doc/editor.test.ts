@@ -334,6 +334,18 @@ describe("saving edits", () => {
     expect(await errorMessage(refused)).toMatch(/^Word "team\." \(.*\) lies outside segment 1/);
   });
 
+  it("takes a long meeting's whole transcript (over the 1 MB other JSON bodies are held to)", async () => {
+    const sentence = "we went through every line of the quarterly budget together";
+    const segments = Array.from({ length: 3000 }, (_, i) => segment(`SPEAKER_0${i % 2}`, i * 4, i * 4 + 3.5, sentence));
+    const long = { ...machineDoc, duration: 12_000, segments };
+    const { id, cookie } = await completed(long);
+    const body = { baseVersion: 1, segments: edited(long, "A changed first line."), speakers: long.speakers };
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await api(path(id, "/transcript"), { method: "PUT", cookie, json: body });
+    expect(res.status).toBe(200);
+    expect((await current(cookie, id)).segments).toHaveLength(3000);
+  });
+
   it("answers 404 before the transcript exists", async () => {
     const { user, cookie } = await signUp();
     const id = crypto.randomUUID();
