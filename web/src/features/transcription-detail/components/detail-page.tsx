@@ -22,6 +22,7 @@ import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-ta
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
 import { ProcessingStatus } from "./processing-status";
+import { RunActions } from "./run-actions";
 import { TranscriptTab } from "./transcript-tab";
 import { TranscriptionNotFound } from "./transcription-not-found";
 
@@ -103,6 +104,7 @@ export function TranscriptionDetailPage() {
           </div>
         </div>
         <div className="flex flex-col gap-2 md:flex-row">
+          <RunActions transcription={t} online={online} />
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon />
             Back to List
@@ -120,6 +122,14 @@ export function TranscriptionDetailPage() {
           className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
         >
           {t.error_message || "Transcription failed."}
+        </p>
+      )}
+      {t.status === "COMPLETED_WITH_ERRORS" && t.error_message && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-500/50 bg-amber-100 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          {t.error_message}
         </p>
       )}
 
