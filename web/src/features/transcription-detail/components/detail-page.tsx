@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
 import { DETAIL_EXPORT_FORMATS, exportTranscription } from "@/entities/transcription/export";
 import { ExportDialog } from "@/entities/transcription/export-dialog";
+import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { isActive } from "@/entities/transcription/transcriptions-api";
@@ -17,12 +18,14 @@ import { useSegments, useTrace, useTranscription } from "../api/detail-api";
 import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
 import { useStatusToasts } from "../hooks/use-status-toasts";
 import { readAnalysis } from "../lib/analysis";
+import { speakerStats } from "../lib/speaker-stats";
 import { linesFromSegments, linesFromText } from "../lib/timed-lines";
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
 import { ProcessingStatus } from "./processing-status";
 import { RunActions } from "./run-actions";
+import { SpeakersPanel } from "./speakers-panel";
 import { TranscriptTab } from "./transcript-tab";
 import { TranscriptionNotFound } from "./transcription-not-found";
 
@@ -66,6 +69,10 @@ export function TranscriptionDetailPage() {
     return t?.text ? linesFromText(t.text) : [];
   }, [segments.data, t?.text]);
   const analysis = useMemo(() => (t ? readAnalysis(t) : null), [t]);
+  const talk = useMemo(
+    () => ({ stats: speakerStats(segments.data?.segments ?? []), speakers: speakersOf(segments.data) }),
+    [segments.data],
+  );
 
   if (notFound) return <TranscriptionNotFound />;
   if (!t || !analysis) {
@@ -153,6 +160,16 @@ export function TranscriptionDetailPage() {
         </CardContent>
       </Card>
 
+      {isViewable(t.status) && (
+        <SpeakersPanel
+          transcriptionId={t.id}
+          doc={segments.data}
+          lines={lines}
+          version={t.transcript_version}
+          editable={online && !processing}
+        />
+      )}
+
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList label="Transcription sections">
           <TabsTrigger value="transcript">Transcript</TabsTrigger>
@@ -186,7 +203,7 @@ export function TranscriptionDetailPage() {
           <AnalysisTab analysis={analysis.summary_analysis} processing={processing} />
         </TabsContent>
         <TabsContent value="details">
-          <DetailsTab details={analysis.transcription_details} processing={processing} />
+          <DetailsTab details={analysis.transcription_details} processing={processing} talk={talk} />
         </TabsContent>
       </Tabs>
 
