@@ -24,7 +24,13 @@ export function useReprocess() {
     read(
       api.transcriptions[":id"].reprocess.$post(
         { param: { id } },
-        { init: { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) } },
+        // The route reads its optional body itself (no typed validator), so the body goes in as fetch options.
+        {
+          init: {
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(options),
+          },
+        },
       ),
       transcriptionSchema,
     ),
