@@ -8,7 +8,7 @@ import {
 } from "@verbatim/shared/transcript-edit";
 import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { transcriptionKey } from "@/entities/transcription/transcriptions-api";
-import { type Answer, api, read } from "@/lib/api";
+import { type Answer, ApiError, api, read } from "@/lib/api";
 
 /** A save or restore refused because the transcript changed since the editor loaded it (409). */
 export class VersionConflictError extends Error {
@@ -22,15 +22,20 @@ export class VersionConflictError extends Error {
 async function readDoc(call: Promise<Answer>): Promise<TranscriptDoc> {
   const response = await call;
   if (response.status === 409) {
-    const body = versionConflictSchema.safeParse(
-      await response
-        .clone()
-        .json()
-        .catch(() => null),
-    );
+    const text = await response.text().catch(() => "");
+    const body = versionConflictSchema.safeParse(parseJson(text));
     if (body.success && body.data.code === VERSION_CONFLICT) throw new VersionConflictError(body.data.currentVersion);
+    throw new ApiError(response.status, text, response.statusText);
   }
   return read(Promise.resolve(response), transcriptDocSchema);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 const segmentsKey = (id: string) => [...transcriptionKey(id), "segments"] as const;
