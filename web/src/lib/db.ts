@@ -25,6 +25,8 @@ export interface QueuedUploadRow {
   createdAt: number;
   /** The spoken language chosen at upload (not indexed, so rows from before it need no migration). */
   language?: string | null;
+  /** Speaker recognition chosen at upload (not indexed either). */
+  speakers?: { diarize: boolean; numSpeakers: number | null };
 }
 
 /**

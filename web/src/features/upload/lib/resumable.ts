@@ -1,5 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import type { ResumableUpload } from "@verbatim/shared/upload";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
 import { ApiError } from "@/lib/api";
 import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
 import { withRetry } from "./retry";
@@ -19,7 +20,7 @@ export interface ResumableProgress {
  */
 export async function uploadResumable(
   file: Blob,
-  meta: { fileName: string; fileType: string },
+  meta: { fileName: string; fileType: string; speakers: SpeakerChoice },
   existingId: string | null,
   signal: AbortSignal,
   { onUploadId, onProgress }: ResumableProgress,
