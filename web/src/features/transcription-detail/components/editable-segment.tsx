@@ -26,6 +26,8 @@ interface EditableSegmentProps extends SegmentActions {
   /** The word playing now (an index into the segment's words), -1 when this segment is not playing. */
   playingWord: number;
   active: boolean;
+  /** No visible segment before / after this one: nothing to join with there. */
+  first: boolean;
   last: boolean;
 }
 
@@ -39,6 +41,7 @@ export const EditableSegment = memo(function EditableSegment({
   speakers,
   playingWord,
   active,
+  first,
   last,
   onSeek,
   onBegin,
@@ -64,7 +67,7 @@ export const EditableSegment = memo(function EditableSegment({
       event.preventDefault();
       setTyped(null);
       onSplit(index, el.value, el.selectionStart);
-    } else if (event.key === "Backspace" && collapsed && el.selectionStart === 0 && index > 0) {
+    } else if (event.key === "Backspace" && collapsed && el.selectionStart === 0 && !first) {
       event.preventDefault();
       setTyped(null);
       onMergeBack(index, el.value);
@@ -102,8 +105,8 @@ export const EditableSegment = memo(function EditableSegment({
             aria-label={`Speaker at ${clock}`}
             value={speaker ?? ""}
             onChange={(e) => onSpeaker(index, e.target.value)}
-            style={speaker ? { color: speakerColor(speakers, speaker) } : undefined}
-            className="max-w-36 rounded border border-input bg-background px-1 py-0.5 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            style={speaker ? { borderLeftColor: speakerColor(speakers, speaker) } : undefined}
+            className="max-w-36 rounded border border-l-4 border-input bg-background px-1 py-0.5 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {!speaker && <option value="">No speaker</option>}
             {speakers.map((s) => (

@@ -18,6 +18,8 @@ interface TranscriptEditorProps {
   time: number;
   playing: boolean;
   onSeek?: (seconds: number) => void;
+  /** The speaker filter: segments by hidden speakers are left out (and never merged into by a visible one). */
+  shown: (speaker: string | undefined) => boolean;
   onClose: () => void;
   /** The user chose to load the transcript saved elsewhere: unsaved edits here are dropped. */
   onReload: () => void;
@@ -46,6 +48,7 @@ export function TranscriptEditor({
   time,
   playing,
   onSeek,
+  shown,
   onClose,
   onReload,
 }: TranscriptEditorProps) {
@@ -226,20 +229,23 @@ export function TranscriptEditor({
         aria-label="Editable transcript"
         className="relative max-h-[60vh] space-y-1 overflow-y-auto rounded-md pr-1"
       >
-        {segments.map((segment, i) => (
-          <EditableSegment
-            // Segments have no ids; a row is its position, and split/join re-render the rows after it.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-            key={i}
-            index={i}
-            segment={segment}
-            speakers={speakers}
-            playingWord={i === playingIndex ? playingWord : -1}
-            active={i === playingIndex}
-            last={i === segments.length - 1}
-            {...actions}
-          />
-        ))}
+        {segments.map((segment, i) =>
+          shown(segment.speaker) ? (
+            <EditableSegment
+              // Segments have no ids; a row is its position, and split/join re-render the rows after it.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              key={i}
+              index={i}
+              segment={segment}
+              speakers={speakers}
+              playingWord={i === playingIndex ? playingWord : -1}
+              active={i === playingIndex}
+              first={i === 0 || !shown(segments[i - 1]?.speaker)}
+              last={i === segments.length - 1 || !shown(segments[i + 1]?.speaker)}
+              {...actions}
+            />
+          ) : null,
+        )}
       </ol>
 
       <VersionConflictDialog

@@ -1,10 +1,11 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useReloadTranscript } from "../api/editor-api";
 import { deleteDraft, loadDraft } from "../lib/editor/drafts";
 import { findMatches } from "../lib/search";
+import { isLineShown, useSpeakerFilter } from "../lib/speaker-filter";
 import { activeLineIndex, linesFromText, type TimedLine } from "../lib/timed-lines";
 import { EmptyState } from "./empty-state";
 import { TranscriptEditor } from "./transcript-editor";
@@ -45,6 +46,9 @@ export function TranscriptTab({
   const [generation, setGeneration] = useState(0);
   const reload = useReloadTranscript(transcriptionId);
   const editable = !processing && !!doc && doc.segments.length > 0;
+  const [filter] = useSpeakerFilter(transcriptionId);
+  const shown = useCallback((speaker: string | null | undefined) => isLineShown(filter, speaker), [filter]);
+  const speakers = doc?.speakers ?? [];
 
   // Unsaved edits from before a reload reopen the editor, so they are seen (and can be saved or discarded).
   useEffect(() => {
@@ -80,6 +84,7 @@ export function TranscriptTab({
             time={time}
             playing={playing}
             onSeek={onSeek}
+            shown={shown}
             onClose={() => setEditing(false)}
             onReload={() =>
               void deleteDraft(transcriptionId)
@@ -136,6 +141,8 @@ export function TranscriptTab({
               activeIndex={activeLineIndex(lines, time)}
               follow={playing}
               onSeek={onSeek}
+              speakers={speakers}
+              shown={shown}
             />
           </>
         )}
