@@ -17,7 +17,11 @@ export interface SegmentActions {
   onMergeBack: (index: number, text: string) => void;
   onMergeNext: (index: number) => void;
   onSpeaker: (index: number, speaker: string) => void;
+  onNewSpeaker: (index: number) => void;
 }
+
+/** The select's value for "New speaker…"; speaker ids never start with a space. */
+const NEW_SPEAKER = " new";
 
 interface EditableSegmentProps extends SegmentActions {
   index: number;
@@ -51,6 +55,7 @@ export const EditableSegment = memo(function EditableSegment({
   onMergeBack,
   onMergeNext,
   onSpeaker,
+  onNewSpeaker,
 }: EditableSegmentProps) {
   // The text as typed while the segment has focus (spaces included); the model holds it normalised.
   const [typed, setTyped] = useState<string | null>(null);
@@ -100,24 +105,23 @@ export const EditableSegment = memo(function EditableSegment({
         ) : (
           <span className="font-mono text-xs text-muted-foreground tabular-nums">[{clock}]</span>
         )}
-        {speakers.length > 0 ? (
-          <select
-            aria-label={`Speaker at ${clock}`}
-            value={speaker ?? ""}
-            onChange={(e) => onSpeaker(index, e.target.value)}
-            style={speaker ? { borderLeftColor: speakerColor(speakers, speaker) } : undefined}
-            className="max-w-36 rounded border border-l-4 border-input bg-background px-1 py-0.5 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {!speaker && <option value="">No speaker</option>}
-            {speakers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {speakerLabel(speakers, s.id)}
-              </option>
-            ))}
-          </select>
-        ) : (
-          speakerName && <span className="text-xs font-semibold">{speakerName}</span>
-        )}
+        <select
+          aria-label={`Speaker at ${clock}`}
+          value={speaker ?? ""}
+          onChange={(e) => (e.target.value === NEW_SPEAKER ? onNewSpeaker(index) : onSpeaker(index, e.target.value))}
+          style={speaker ? { borderLeftColor: speakerColor(speakers, speaker) } : undefined}
+          className="max-w-36 rounded border border-l-4 border-input bg-background px-1 py-0.5 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {!speaker && <option value="">No speaker</option>}
+          {/* A "Name:" label of a transcript without listed speakers. */}
+          {speaker && !speakers.some((s) => s.id === speaker) && <option value={speaker}>{speaker}</option>}
+          {speakers.map((s) => (
+            <option key={s.id} value={s.id}>
+              {speakerLabel(speakers, s.id)}
+            </option>
+          ))}
+          <option value={NEW_SPEAKER}>New speaker…</option>
+        </select>
       </div>
       <div className="relative min-w-0">
         {/* The copy below sizes the box and shows the playing word; the textarea on top holds the caret. */}

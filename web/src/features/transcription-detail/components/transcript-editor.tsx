@@ -5,7 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { useRerunAnalysis } from "../api/editor-api";
 import { useTranscriptEditor } from "../hooks/use-transcript-editor";
-import { editText, mergeWithNext, setSpeaker, splitSegment, wordsBefore } from "../lib/editor/edit-model";
+import { addSpeaker, editText, mergeWithNext, setSpeaker, splitSegment, wordsBefore } from "../lib/editor/edit-model";
 import { activeWordIndex, wordsOf } from "../lib/editor/retime";
 import { EditableSegment, type SegmentActions } from "./editable-segment";
 import { VersionConflictDialog } from "./version-conflict-dialog";
@@ -110,6 +110,7 @@ export function TranscriptEditor({
       },
       onMergeNext: (index) => apply((state) => mergeWithNext(state, index)),
       onSpeaker: (index, speaker) => apply((state) => setSpeaker(state, index, speaker)),
+      onNewSpeaker: (index) => apply((state) => addSpeaker(state, index)),
     }),
     [onSeek, apply, begin, type, end],
   );

@@ -1,6 +1,14 @@
 import type { Segment } from "@verbatim/shared/transcript";
 import { describe, expect, test } from "vitest";
-import { type EditState, editText, mergeWithNext, setSpeaker, splitSegment, wordsBefore } from "./edit-model";
+import {
+  addSpeaker,
+  type EditState,
+  editText,
+  mergeWithNext,
+  setSpeaker,
+  splitSegment,
+  wordsBefore,
+} from "./edit-model";
 import { push, redo, startHistory, undo } from "./history";
 
 const a: Segment = {
@@ -73,6 +81,29 @@ describe("the editor's operations", () => {
     expect(next.segments[1]?.speaker).toBe("S1");
     expect(next.segments[1]?.words?.every((w) => w.speaker === "S1")).toBe(true);
     expect(next.segments[0]).toBe(a);
+  });
+
+  test("a new speaker gets the next free id and the segment, nothing else", () => {
+    const next = addSpeaker(state, 0);
+    expect(next.speakers).toEqual([...state.speakers, { id: "SPEAKER_02", name: null }]);
+    expect(next.segments[0]?.speaker).toBe("SPEAKER_02");
+    expect(next.segments[1]).toBe(b);
+  });
+
+  test('a transcript with only "Name:" labels keeps them as named speakers when a speaker is added', () => {
+    const labelled: EditState = {
+      segments: [
+        { ...a, speaker: "Ann", words: undefined },
+        { start: 4, end: 5, text: "yes" },
+      ],
+      speakers: [],
+    };
+    const next = addSpeaker(labelled, 1);
+    expect(next.speakers).toEqual([
+      { id: "Ann", name: "Ann" },
+      { id: "SPEAKER_01", name: null },
+    ]);
+    expect(next.segments.map((s) => s.speaker)).toEqual(["Ann", "SPEAKER_01"]);
   });
 
   test("the caret's word index counts the words before it", () => {

@@ -63,6 +63,27 @@ export function setSpeaker(state: EditState, index: number, speaker: string): Ed
   return replace(state, index, [{ ...segment, speaker, words: withSpeaker(wordsOf(segment), speaker) }]);
 }
 
+/**
+ * Gives the segment a new speaker ("Speaker N" until named). A transcript that had only "Name:" labels gets
+ * those labels as named speakers first, since once speakers are listed every segment's speaker must be one.
+ */
+export function addSpeaker(state: EditState, index: number): EditState {
+  if (!state.segments[index]) return state;
+  const speakers = [...state.speakers];
+  if (speakers.length === 0) {
+    for (const label of new Set(state.segments.map((s) => s.speaker).filter((s) => s !== undefined))) {
+      speakers.push({ id: label, name: label.slice(0, 80) });
+    }
+  }
+  const ids = new Set(speakers.map((s) => s.id));
+  let n = speakers.length;
+  while (ids.has(speakerId(n))) n++;
+  speakers.push({ id: speakerId(n), name: null });
+  return setSpeaker({ ...state, speakers }, index, speakerId(n));
+}
+
+const speakerId = (n: number) => `SPEAKER_${String(n).padStart(2, "0")}`;
+
 function withSpeaker(words: Word[], speaker: string | undefined): Word[] {
   if (speaker === undefined) return words;
   return words.map((w) => (w.speaker === speaker ? w : { ...w, speaker }));

@@ -1,4 +1,4 @@
-import type { Segment } from "@verbatim/shared/transcript";
+import type { Segment, Word } from "@verbatim/shared/transcript";
 import { describe, expect, test } from "vitest";
 import { activeWordIndex, matchTokens, retimeSegment, wordsOf } from "./retime";
 
@@ -42,10 +42,11 @@ describe("retiming a segment's words after an edit", () => {
     expect(edited.words?.slice(1)).toEqual([segment.words?.[1], segment.words?.[3]]);
   });
 
-  test("times of new words always lie inside the segment and never run backwards", () => {
-    const odd: Segment = { ...segment, words: [{ word: "we", start: 9, end: 15 }] };
+  test("times of new words lie inside the segment and never run backwards, even beside a word outside it", () => {
+    const odd: Segment = { ...segment, words: [{ word: "we", start: 9.98, end: 14.03 }] };
     const edited = retimeSegment(odd, "a b we c");
-    for (const w of edited.words ?? []) {
+    expect(edited.words?.[2]).toEqual(odd.words?.[0]);
+    for (const w of [0, 1, 3].map((i) => edited.words?.[i] as Word)) {
       expect(w.start).toBeGreaterThanOrEqual(10);
       expect(w.end).toBeLessThanOrEqual(14);
       expect(w.end).toBeGreaterThanOrEqual(w.start);

@@ -117,17 +117,17 @@ export function retimeSegment(segment: Segment, text: string): Segment {
     const from = words.length > 0 ? (words[words.length - 1] as Word).end : segment.start;
     const next = kept.get(stop);
     const to = Math.max(from, next ? next.start : segment.end);
-    words.push(...spread(tokens.slice(n, stop), from, to, segment.speaker));
+    // Kept words may lie a little outside their segment (recognisers do that); new ones stay inside it.
+    words.push(...spread(tokens.slice(n, stop), from, to, segment.speaker).map((w) => clampWord(w, segment)));
     n = stop;
   }
-  const clamped = words.map((w) => clampWord(w, segment.start, segment.end));
-  return { ...segment, text: joinTokens(tokens, withoutSpaces), words: clamped };
+  return { ...segment, text: joinTokens(tokens, withoutSpaces), words };
 }
 
-function clampWord(word: Word, from: number, to: number): Word {
+function clampWord(word: Word, { start: from, end: to }: Segment): Word {
   const start = Math.min(Math.max(word.start, from), to);
   const end = Math.min(Math.max(word.end, start), to);
-  return start === word.start && end === word.end ? word : { ...word, start, end };
+  return { ...word, start, end };
 }
 
 /** Index of the word playing at `time`: the last word that started at or before it, -1 before the first. */
