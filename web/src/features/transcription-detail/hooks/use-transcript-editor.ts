@@ -15,6 +15,9 @@ export interface RestoredDraft {
   stale: boolean;
 }
 
+const sameText = (a: EditState, b: EditState, index: number) =>
+  a.segments.length === b.segments.length && a.segments[index]?.text === b.segments[index]?.text;
+
 const stateOf = (doc: TranscriptDoc): EditState => ({ segments: doc.segments, speakers: doc.speakers ?? [] });
 
 /**
@@ -33,6 +36,8 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
   /** Versions an undo through the server left, newest last: what redo restores. */
   const [serverRedo, setServerRedo] = useState<number[]>([]);
   const session = useRef<{ index: number; base: EditState } | null>(null);
+  const latest = useRef(history);
+  latest.current = history;
   const save = useSaveTranscript(id);
   const restore = useRestoreVersion(id);
   const versions = useTranscriptVersions(id, ready);
@@ -72,10 +77,7 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
 
   /** Focus entered segment `index`'s text: its typing becomes one undo step, retimed from the text it had now. */
   const begin = useCallback((index: number) => {
-    setHistory((h) => {
-      session.current = { index, base: h.present };
-      return h;
-    });
+    session.current = { index, base: latest.current.present };
   }, []);
 
   /** The segment's text as typed; empty text removes the segment only when the user leaves it (`end`). */
@@ -84,6 +86,8 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     if (!current || current.index !== index || (!text.trim() && !leaving)) return;
     const next = editText(current.base, index, text);
     setHistory((h) => {
+      // Leaving a segment, or a keystroke that changed only spacing, changes nothing.
+      if (sameText(h.present, next, index)) return h;
       if (h.present === current.base) return push(h, next);
       // Later keystrokes of the same visit replace its step rather than adding one.
       return next === current.base
