@@ -180,7 +180,10 @@ export function TranscriptionDetailPage() {
         </TabsList>
         <TabsContent value="transcript">
           <TranscriptTab
+            transcriptionId={t.id}
             lines={lines}
+            doc={segments.data}
+            version={t.transcript_version}
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}
