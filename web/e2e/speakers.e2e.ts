@@ -40,10 +40,13 @@ const lineColours = () =>
   transcript()
     .locator("li p > span.font-semibold")
     .evaluateAll((spans) =>
-      spans.map((s) => [
-        (s.textContent ?? "").replace(/:\s*$/, "").trim(),
-        getComputedStyle(s.querySelector("span[aria-hidden]") as Element).backgroundColor,
-      ]),
+      spans.map(
+        (s) =>
+          [
+            (s.textContent ?? "").replace(/:\s*$/, "").trim(),
+            getComputedStyle(s.querySelector("span[aria-hidden]") as Element).backgroundColor,
+          ] as const,
+      ),
     );
 const downloadText = async (download: Download) => readFileSync((await download.path()) ?? "", "utf8");
 const currentDoc = async () =>

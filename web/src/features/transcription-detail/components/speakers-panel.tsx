@@ -105,7 +105,7 @@ export function SpeakersPanel({
           </div>
         )}
         {ids.length > 0 && (
-          <ul className="flex flex-col gap-2" aria-label="Speakers">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Speakers">
             {ids.map((id) => (
               <SpeakerRow
                 key={id}
