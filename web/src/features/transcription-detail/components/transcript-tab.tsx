@@ -117,6 +117,8 @@ export function TranscriptTab({
               onSeek={onSeek}
               matches={matches}
               activeMatch={activeMatch}
+              speakers={speakers}
+              shown={shown}
             />
           </>
         )}
