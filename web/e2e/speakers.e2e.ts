@@ -117,8 +117,10 @@ describe("speaker recognition from upload to named speakers", () => {
   it("filters the transcript by speaker", async () => {
     const all = await lineSpeakers();
     expect(new Set(all)).toEqual(new Set(["Speaker 1", "Speaker 2"]));
-    await speakerList().getByRole("button", { name: "Speaker 2" }).click();
-    expect(await speakerList().getByRole("button", { name: "Speaker 2" }).getAttribute("aria-pressed")).toBe("true");
+    await speakerList().getByRole("button", { name: "Speaker 2", exact: true }).click();
+    expect(
+      await speakerList().getByRole("button", { name: "Speaker 2", exact: true }).getAttribute("aria-pressed"),
+    ).toBe("true");
     const only = await lineSpeakers();
     expect(only.length).toBe(all.filter((s) => s === "Speaker 2").length);
     expect(new Set(only)).toEqual(new Set(["Speaker 2"]));
