@@ -5,6 +5,7 @@ import { transcriptionSchema } from "@verbatim/shared/transcription";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
+import { seriousViolations } from "./support/axe";
 import { newContext, newPage, screenshot, toast } from "./support/browser";
 import { REPO_ROOT } from "./support/env";
 
@@ -97,6 +98,7 @@ describe("speaker recognition from upload to named speakers", () => {
     expect([...colours.keys()].sort()).toEqual(["Speaker 1", "Speaker 2"]);
     expect(colours.get("Speaker 1")).not.toBe(colours.get("Speaker 2"));
     await screenshot(page, "transcript-two-speakers");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Details: who spoke how long, and how often.
     await page.getByRole("tab", { name: "Details" }).click();
@@ -218,6 +220,7 @@ describe("running a recording again from its page", () => {
     const dialog = page.getByRole("dialog", { name: "Reprocess recording" });
     await dialog.getByLabel("Speaker recognition").check();
     await dialog.getByLabel("Number of speakers").selectOption("2");
+    expect(await seriousViolations(page)).toEqual([]);
     const sent = page.waitForRequest((r) => r.url().endsWith(`/${plain.id}/reprocess`));
     await dialog.getByRole("button", { name: "Reprocess" }).click();
     expect((await sent).postDataJSON()).toEqual({ diarize: true, num_speakers: 2, edits: "discard" });
