@@ -173,7 +173,30 @@ describe("named speakers on a transcript", () => {
     await offer.getByRole("button", { name: /^Name Speaker \d “Diane”$/ }).click();
     expect((await accepted).ok()).toBe(true);
     await transcript().getByText("Diane:").first().waitFor();
-    expect((await namedDoc()).speakers?.find((s) => s.name === "Diane")).toBeDefined();
+    expect((await namedDoc()).speakers?.map((s) => s.name)).toEqual([null, "Diane"]);
+
+    // The same sentence's "I'm Sheila" is offered too; dismissed, it goes away and changes nothing.
+    const other = page.getByRole("region", { name: "Suggested names" }).getByRole("listitem").filter({
+      hasText: "may be Sheila",
+    });
+    await other.getByRole("button", { name: "Dismiss" }).click();
+    await other.waitFor({ state: "detached" });
+    expect((await namedDoc()).speakers?.map((s) => s.name)).toEqual([null, "Diane"]);
+  });
+
+  it("says why speakers are missing when recognition was asked for but could not run", async () => {
+    // The provider's note as the API stores it (doc.diarization); the rest of the answer is the real one.
+    await page.route(`**/api/transcriptions/${named}/segments`, async (route) => {
+      const real = await route.fetch();
+      const doc = transcriptDocSchema.parse(await real.json());
+      const note = { state: "unavailable", message: "The OpenAI server cannot tell speakers apart" };
+      return route.fulfill({ response: real, json: { ...doc, speakers: [], diarization: note } });
+    });
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "The OpenAI server cannot tell speakers apart" }).waitFor();
+    await page.unroute(`**/api/transcriptions/${named}/segments`);
+    await page.reload();
+    await speakerList().waitFor();
   });
 
   it("renames a speaker once and shows the name everywhere: transcript, Details, export, after a reload", async () => {
