@@ -3,7 +3,7 @@ import { preferencesSchema } from "@verbatim/shared/preferences";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
 import { transcriptionSchema } from "@verbatim/shared/transcription";
 import type { BrowserContext, Download, Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { newContext, newPage, screenshot, toast } from "./support/browser";
@@ -20,14 +20,17 @@ let context: BrowserContext;
 let page: Page;
 let id = "";
 
-beforeAll(async () => {
+/** A new account for each group of steps: the free plan allows 3 transcriptions (a reprocess counts) a month. */
+async function asNewUser() {
+  await context?.close();
   context = await newContext();
   await registerViaApi(context);
   page = await newPage(context);
-});
+}
 afterEach(async () => {
   if (await page.locator("dialog[open]").count()) await page.keyboard.press("Escape");
 });
+afterAll(() => context?.close());
 
 const transcript = () => page.getByRole("list", { name: "Full transcript" });
 const speakerList = () => page.getByRole("list", { name: "Speakers" });
@@ -52,6 +55,8 @@ const lineColours = () =>
 const downloadText = async (download: Download) => readFileSync((await download.path()) ?? "", "utf8");
 
 describe("speaker recognition chosen at upload", () => {
+  beforeAll(asNewUser);
+
   it("starts the upload screen from the Settings default, sends the choice, and remembers it", async () => {
     await page.goto("/settings");
     const general = page.getByRole("tabpanel");
@@ -123,6 +128,7 @@ describe("named speakers on a transcript", () => {
   // The same real recording transcribed without speaker recognition, its segments then given speakers the way
   // the editor gives them (PUT …/transcript), so these steps hold whatever the diarization decides.
   beforeAll(async () => {
+    await asNewUser();
     const uploaded = await context.request.post("/api/transcriptions/upload", {
       multipart: { file: { name: "named.wav", mimeType: "audio/wav", buffer: readFileSync(TWO_SPEAKERS) } },
     });
@@ -277,6 +283,8 @@ describe("named speakers on a transcript", () => {
 });
 
 describe("running a recording again from its page", () => {
+  beforeEach(asNewUser);
+
   it("offers Try again on a failed recording, which transcribes it again", async () => {
     const uploaded = await context.request.post("/api/transcriptions/upload", {
       multipart: { file: { name: "broken.mp4", mimeType: "video/mp4", buffer: JFK_VIDEO_HEAD } },

@@ -166,7 +166,9 @@ export function TranscriptionDetailPage() {
           doc={segments.data}
           lines={lines}
           version={t.transcript_version}
-          editable={online && !processing}
+          // Names are saved against the doc's version: only once it was read from the server since the page
+          // opened, not from the copy kept for offline reading (that could only end in a conflict).
+          editable={online && !processing && segments.isFetchedAfterMount}
         />
       )}
 

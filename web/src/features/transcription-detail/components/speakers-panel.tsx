@@ -1,6 +1,6 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { SpeakerSuggestion } from "@verbatim/shared/transcript-edit";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast";
@@ -32,16 +32,25 @@ export function SpeakersPanel({
   lines: TimedLine[];
   /** The row's transcript_version, for docs stored before docs carried their own. */
   version: number;
-  /** False while the recording is processed or offline: names cannot be saved then. */
+  /** False while the recording is processed, offline, or the doc not yet re-read: names cannot be saved then. */
   editable: boolean;
 }) {
   const speakers = speakersOf(doc);
   const diarized = speakers.length > 0;
-  const ids = useMemo(
-    () => (diarized ? speakers.map((s) => s.id) : [...new Set(lines.flatMap((l) => (l.speaker ? [l.speaker] : [])))]),
-    [diarized, speakers, lines],
-  );
+  // "Name:" labels only once the timed transcript is known to have no speakers: while it loads, the lines come
+  // from the text, whose labels are the diarized speakers' names, and a filter picked then would match nothing.
+  const ids = useMemo(() => {
+    if (diarized) return speakers.map((s) => s.id);
+    if (doc === undefined) return [];
+    return [...new Set(lines.flatMap((l) => (l.speaker ? [l.speaker] : [])))];
+  }, [diarized, speakers, doc, lines]);
   const [filter, setFilter] = useSpeakerFilter(transcriptionId);
+  // A speaker that is gone (a reprocess, a save that merged speakers) leaves the filter, or it would hide all.
+  useEffect(() => {
+    if (doc === undefined) return;
+    const kept = filter.filter((speaker) => ids.includes(speaker));
+    if (kept.length !== filter.length) setFilter(kept);
+  }, [doc, filter, ids, setFilter]);
   const baseVersion = doc?.version ?? version;
   const rename = useRenameSpeakers(transcriptionId);
   const reload = useReloadSpeakers(transcriptionId);
