@@ -46,6 +46,14 @@ export const rawBody = (description: string): RequestBody =>
     content: { "application/octet-stream": { schema: resolver(binarySchema, asInput) } },
   }) as unknown as RequestBody;
 
+/** An optional JSON body (a route that reads it itself because older clients send none). */
+export const optionalJsonBody = (schema: Schema, description: string): RequestBody =>
+  ({
+    required: false,
+    description,
+    content: { "application/json": { schema: resolver(schema, asInput) } },
+  }) as unknown as RequestBody;
+
 /** A multipart form as the request body; the route reads it itself (streamed), so the schema only documents it. */
 export const formBody = (schema: Schema, description: string): RequestBody =>
   ({

@@ -2,12 +2,11 @@ import type { SpeechResult } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { joinChunks } from "../transcript-doc/join-chunks";
-import { transcriptText } from "../transcript-doc/text";
-import { chunkResultKey, transcriptDocKey } from "../transcriptions/keys";
+import { commitMachineTranscript } from "../transcript-doc/store";
+import { chunkResultKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
-import { ownedWrite } from "./orphans";
 import { isActive, readyToJoin } from "./state";
 import { failTranscription } from "./state-repository";
 
@@ -29,11 +28,9 @@ export async function buildTranscript(env: Bindings, db: Db, transcriptionId: st
     return;
   }
   const doc = joinChunks(results as NonNullable<(typeof results)[number]>[]);
-  if (!(await ownedWrite(env, db, t, transcriptDocKey(t.userId, transcriptionId), JSON.stringify(doc)))) return;
-  const text = transcriptText(doc.segments);
+  // Saved as the next version of the transcript (the D1 text with it); false when deleted meanwhile.
+  if (!(await commitMachineTranscript(env, db, t, doc))) return;
   await updateTranscription(db, transcriptionId, {
-    text,
-    filteredText: text.replace(/^\[\d+:\d{2}\] /gm, ""),
     language: doc.language,
     duration: doc.duration,
     errorMessage: null,

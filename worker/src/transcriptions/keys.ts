@@ -15,6 +15,13 @@ export const chunkKey = (userId: string, id: string, idx: number) => `${transcri
 export const chunkResultKey = (userId: string, id: string, idx: number) =>
   `${transcriptionPrefix(userId, id)}results/${idx}.json`;
 export const transcriptDocKey = (userId: string, id: string) => `${transcriptionPrefix(userId, id)}transcript.json`;
+/** Every saved version of the transcript; zero-padded so R2 lists them oldest first. */
+export const transcriptVersionsPrefix = (userId: string, id: string) =>
+  `${transcriptionPrefix(userId, id)}transcript-versions/`;
+export const transcriptVersionKey = (userId: string, id: string, version: number) =>
+  `${transcriptVersionsPrefix(userId, id)}${String(version).padStart(10, "0")}.json`;
+/** What the current speech-recognition run was asked to do with the user's edits, and whether it has saved. */
+export const transcriptRunKey = (userId: string, id: string) => `${transcriptionPrefix(userId, id)}transcript-run.json`;
 
 export async function deletePrefix(bucket: R2Bucket, prefix: string) {
   let cursor: string | undefined;

@@ -1,6 +1,7 @@
 import {
   deletedTranscriptionSchema,
   renameSchema,
+  reprocessSchema,
   traceSchema,
   transcriptDocSchema,
   transcriptionSchema,
@@ -10,20 +11,39 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
-import { notFound } from "../http/errors";
-import { doc, formBody, json } from "../http/openapi";
+import { ApiError, notFound, validationError } from "../http/errors";
+import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
+import { readCurrentDoc } from "../transcript-doc/store";
 import { chunkedRoutes } from "./chunked-routes";
 import { exportRoutes } from "./export-routes";
-import { transcriptDocKey } from "./keys";
 import { mediaRoutes } from "./media-routes";
 import { getOwned, listOwned } from "./repository";
 import { toListItem, toTranscription } from "./serialize";
 import { reanalyze, remove, rename, reprocess, trace } from "./service";
+import { transcriptRoutes } from "./transcript-routes";
 import { uploadSingleFile } from "./upload";
 
 const tag = "transcriptions";
+
+/** The reprocess body is optional (clients before issue 15 send none); when sent it must match reprocessSchema. */
+async function reprocessOptions(req: Request) {
+  const raw = await req.text();
+  if (!raw.trim()) return reprocessSchema.parse({});
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, "Malformed request body");
+  }
+  const parsed = reprocessSchema.safeParse(body);
+  if (!parsed.success) {
+    const { message, errors } = validationError(parsed.error.issues);
+    throw new ApiError(400, message, {}, { errors });
+  }
+  return parsed.data;
+}
 const one = (description: string) => json(transcriptionSchema, description);
 const docs = {
   list: doc({
@@ -59,8 +79,12 @@ const docs = {
   reprocess: doc({
     summary: "Run speech recognition again from the stored audio",
     tag,
+    requestBody: optionalJsonBody(
+      reprocessSchema,
+      "Optional: speaker recognition for the new run, and whether the user's edits stay current (`edits`)",
+    ),
     responses: { 200: one("The transcription, REPROCESSING") },
-    errors: [402, 404, 409],
+    errors: [400, 402, 404, 409],
   }),
   analyze: doc({
     summary: "Run only the analysis again",
@@ -75,7 +99,7 @@ const docs = {
     errors: [404],
   }),
   segments: doc({
-    summary: "The timed transcript: segments with word times",
+    summary: "The current timed transcript: segments with word times, speakers and its version",
     tag,
     responses: { 200: json(transcriptDocSchema, "The segments") },
     errors: [404],
@@ -109,7 +133,10 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reprocess", docs.reprocess, async (c) => {
     const userId = currentUserId(c);
-    const row = await withSlot(c.env.DB, userId, () => reprocess(c.env, c.get("db"), userId, c.req.param("id")));
+    const options = await reprocessOptions(c.req.raw);
+    const row = await withSlot(c.env.DB, userId, () =>
+      reprocess(c.env, c.get("db"), userId, c.req.param("id"), options),
+    );
     return c.json(toTranscription(row));
   })
   .post("/:id/analyze", docs.analyze, async (c) => {
@@ -120,10 +147,11 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .get("/:id/segments", docs.segments, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    const obj = await c.env.MEDIA.get(transcriptDocKey(t.userId, t.id));
-    if (!obj) throw notFound("The timed transcript is not ready yet");
-    return c.json(transcriptDocSchema.parse(await obj.json()));
+    const current = await readCurrentDoc(c.env, t);
+    if (!current) throw notFound("The timed transcript is not ready yet");
+    return c.json(current);
   })
   .route("/", chunkedRoutes)
   .route("/", mediaRoutes)
-  .route("/", exportRoutes);
+  .route("/", exportRoutes)
+  .route("/", transcriptRoutes);

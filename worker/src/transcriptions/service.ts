@@ -1,5 +1,6 @@
-import type { Trace } from "@verbatim/shared";
+import type { reprocessSchema, Trace } from "@verbatim/shared";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
@@ -7,6 +8,7 @@ import { ApiError } from "../http/errors";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { isActive } from "../jobs/state";
 import { moveTranscription, resetChunks } from "../jobs/state-repository";
+import { startTranscriptRun } from "../transcript-doc/store";
 import { deletePrefix, transcriptionPrefix } from "./keys";
 import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
 
@@ -25,8 +27,17 @@ export async function remove(env: Bindings, db: Db, userId: string, id: string) 
   await deletePrefix(env.MEDIA, transcriptionPrefix(userId, id));
 }
 
-/** Runs speech recognition again from the stored audio (a failed job is retried this way too). */
-export async function reprocess(env: Bindings, db: Db, userId: string, id: string) {
+/**
+ * Runs speech recognition again from the stored audio (a failed job is retried this way too). `edits` says
+ * whether the user's edited transcript stays current once the new one arrives (transcript-doc/store.ts).
+ */
+export async function reprocess(
+  env: Bindings,
+  db: Db,
+  userId: string,
+  id: string,
+  { edits }: Pick<z.output<typeof reprocessSchema>, "edits"> = { edits: "discard" },
+) {
   const t = await getOwned(db, userId, id);
   if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   const chunks = await listChunks(db, id);
@@ -37,8 +48,9 @@ export async function reprocess(env: Bindings, db: Db, userId: string, id: strin
   ) {
     throw new ApiError(409, ALREADY_RUNNING);
   }
+  await startTranscriptRun(env, t, edits);
   await resetChunks(db, id);
-  await appendLog(db, id, "Reprocessing requested");
+  await appendLog(db, id, `Reprocessing requested${t.transcriptVersion > 1 ? ` (${edits} edits)` : ""}`);
   for (const c of chunks) await enqueueChunk(env, db, id, c.idx);
   return getOwned(db, userId, id);
 }
