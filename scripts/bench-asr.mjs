@@ -15,6 +15,7 @@ import { startEngine, startWorker } from "./lib/app.mjs";
 import { root } from "./lib/env.mjs";
 import { stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { buildWeb, install, migrate } from "./lib/setup.mjs";
+import { wordErrorRate } from "./lib/wer.mjs";
 
 const TARGET_SECONDS = Number(process.env.BENCH_SECONDS || 600);
 const fixtures = join(root, "test-fixtures/audio");
@@ -72,29 +73,6 @@ function buildRecording(dir) {
   execFileSync("sox", [...Array.from({ length: loops }, () => once), out]);
   const text = Array.from({ length: loops }, () => CLIPS.map((c) => references[c]).join(" ")).join(" ");
   return { file: out, text };
-}
-
-// The fixtures' word error rate: lower case, no punctuation, single spaces (as worker/test/wer.ts).
-const words = (text) =>
-  text
-    .toLowerCase()
-    .replace(/\[\d+:\d{2}\]/g, " ")
-    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
-    .replace(/'/g, "")
-    .split(/\s+/)
-    .filter(Boolean);
-function wer(reference, hypothesis) {
-  const ref = words(reference);
-  const hyp = words(hypothesis);
-  let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= hyp.length; j++) {
-      cur.push(Math.min(prev[j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1), prev[j] + 1, cur[j - 1] + 1));
-    }
-    prev = cur;
-  }
-  return prev[hyp.length] / Math.max(1, ref.length);
 }
 
 async function timed(fn) {
@@ -241,7 +219,7 @@ try {
   for (const r of rows) {
     const rtf = r.seconds / duration;
     console.log(
-      `${r.model.padEnd(8)} ${r.path.padEnd(14)} ${r.config.padEnd(24)} ${r.seconds.toFixed(2).padStart(9)} ${rtf.toFixed(4).padStart(8)} ${(1 / rtf).toFixed(1).padStart(11)}× ${(100 * wer(recording.text, r.text)).toFixed(2).padStart(7)}   ${r.vs}`,
+      `${r.model.padEnd(8)} ${r.path.padEnd(14)} ${r.config.padEnd(24)} ${r.seconds.toFixed(2).padStart(9)} ${rtf.toFixed(4).padStart(8)} ${(1 / rtf).toFixed(1).padStart(11)}× ${(100 * wordErrorRate(recording.text, r.text)).toFixed(2).padStart(7)}   ${r.vs}`,
     );
   }
 } finally {

@@ -132,7 +132,8 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await page.keyboard.press("Escape");
   });
 
-  it("transcribes a past meeting's recording straight from Drive", async () => {
+  /** Yesterday's "Weekly sync" (the fake calendar's past meeting with a recording), opened in its dialog. */
+  async function openPastWeeklySync() {
     await page.goto("/calendar");
     await chooseView("Day");
     await page.getByRole("button", { name: "Previous day" }).click();
@@ -140,6 +141,10 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
       .getByRole("button", { name: /Weekly sync/ })
       .first()
       .click();
+  }
+
+  it("transcribes a past meeting's recording straight from Drive", async () => {
+    await openPastWeeklySync();
     await page.getByRole("dialog").getByRole("button", { name: "Transcribe recording" }).click();
     // Drive read access is asked for now (a full-page trip to Google), then the transcription opens.
     await page.waitForURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 60_000 });
@@ -150,13 +155,7 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
       .first()
       .waitFor({ timeout: 30_000 });
 
-    await page.goto("/calendar");
-    await chooseView("Day");
-    await page.getByRole("button", { name: "Previous day" }).click();
-    await page
-      .getByRole("button", { name: /Weekly sync/ })
-      .first()
-      .click();
+    await openPastWeeklySync();
     expect(await page.getByRole("dialog").getByRole("link", { name: "Open transcript" }).getAttribute("href")).toBe(
       `/transcription/${id}`,
     );

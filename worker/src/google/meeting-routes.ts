@@ -7,6 +7,7 @@ import {
   meetingsQuerySchema,
   type RecordingImport,
   recordingConsentSchema,
+  recordingImportOptionsSchema,
   recordingStartedSchema,
 } from "@verbatim/shared";
 import type { Context } from "hono";
@@ -16,7 +17,8 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json } from "../http/openapi";
-import { validate } from "../http/validate";
+import { validate, validateOptionalJson } from "../http/validate";
+import { speakerChoice } from "../transcriptions/speaker-options";
 import { findUserById } from "../users/repository";
 import type { GoogleCall } from "./api-client";
 import { insertEvent, listEvents, toMeeting } from "./calendar";
@@ -83,7 +85,8 @@ export const meetingRoutes = new Hono<AppEnv>()
     return c.json(body, 201);
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
-  .post("/:eventId/recording", docs.recording, async (c) => {
+  .post("/:eventId/recording", docs.recording, validateOptionalJson(recordingImportOptionsSchema), async (c) => {
+    const speakers = speakerChoice(c.req.valid("json"));
     const call = await googleCall(c, "Google Drive");
     const eventId = c.req.param("eventId");
     if (!call.scopes.has(SCOPES.driveRead)) {
@@ -94,7 +97,7 @@ export const meetingRoutes = new Hono<AppEnv>()
       };
       return c.json(body, 200);
     }
-    const transcriptionId = await importRecording(c.env, call.db, call, eventId);
+    const transcriptionId = await importRecording(c.env, call.db, call, eventId, speakers);
     const body: RecordingImport = { transcriptionId };
     return c.json(body, 201);
   });

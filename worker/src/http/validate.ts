@@ -24,3 +24,18 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     if (!result.success) return c.json(validationError(result.error), 400);
   });
 }
+
+/**
+ * Like validate("json", schema) for a body that may be left out (POST …/complete, …/reprocess): no body at all
+ * is read as {} (the schema's defaults); a body that is there must be JSON and valid.
+ */
+export function validateOptionalJson<T extends ZodType>(schema: T) {
+  return validator("json", schema, (result, c) => {
+    const length = c.req.header("Content-Length");
+    const hasBody = (length !== undefined && length !== "0") || c.req.header("Transfer-Encoding") !== undefined;
+    if (hasBody && !isJson(c.req.header("Content-Type"))) {
+      return c.json(validationError([{ message: NOT_JSON }]), 400);
+    }
+    if (!result.success) return c.json(validationError(result.error), 400);
+  });
+}

@@ -1,8 +1,8 @@
 import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, inject, it } from "vitest";
+import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
-import { wordErrorRate } from "../../test/wer";
 
 const long = inject("longRecording");
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { traceSchema, transcriptDocSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
+import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
-import { wordErrorRate } from "../../test/wer";
 
 const JFK =
   "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";

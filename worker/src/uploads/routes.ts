@@ -1,4 +1,5 @@
 import {
+  completeUploadSchema,
   createMultipartSchema,
   mediaTypeOf,
   messageResponseSchema,
@@ -12,11 +13,12 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { assertUploadSlotFree } from "../http/rate-limit";
-import { validate } from "../http/validate";
+import { validate, validateOptionalJson } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
+import { speakerChoice } from "../transcriptions/speaker-options";
 import {
   describeUpload,
   insertUpload,
@@ -126,10 +128,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     await recordPart(db, row.id, n, part.etag, expected);
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/:id/complete", docs.complete, async (c) => {
+  .post("/:id/complete", docs.complete, validateOptionalJson(completeUploadSchema), async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
+    const speakers = speakerChoice(c.req.valid("json"));
     const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter(
@@ -149,6 +152,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       fileType: row.fileType,
       mediaKey: row.r2Key,
       size: row.size,
+      ...speakers,
     });
     return c.json(toTranscription(t), 201);
   })

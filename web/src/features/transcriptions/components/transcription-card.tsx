@@ -32,8 +32,8 @@ export function TranscriptionCard({
   const viewable = isViewable(t.status);
   const hasText = Boolean(t.text);
   const running = t.status === "PROCESSING" || t.status === "REPROCESSING";
-  // Spec §2: progress_percentage, 50 when absent.
-  const progress = t.progress_percentage ?? 50;
+  // The spec's "50 when absent" fallback is gone: the API always sends progress_percentage (0–100).
+  const progress = t.progress_percentage;
 
   return (
     <Card className="flex flex-col gap-4 p-4 md:p-5" data-testid="transcription-card">
