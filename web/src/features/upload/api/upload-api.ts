@@ -59,19 +59,10 @@ export function putPart(
   });
 }
 
-/** Completes the upload into a transcription, with speaker recognition as chosen (JSON body, read by the route). */
+/** Completes the upload into a transcription, with speaker recognition as chosen. */
 export const completeResumable = (id: string, speakers: SpeakerChoice, signal: AbortSignal) =>
   read(
-    api.uploads[":id"].complete.$post(
-      { param: { id } },
-      {
-        init: {
-          signal,
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(speakerFields(speakers)),
-        },
-      },
-    ),
+    api.uploads[":id"].complete.$post({ param: { id }, json: speakerFields(speakers) }, withSignal(signal)),
     transcriptionSchema,
   );
 
