@@ -16,8 +16,8 @@ import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { doc, json } from "../http/openapi";
-import { validate, validateOptionalJson } from "../http/validate";
+import { doc, json, optionalJsonBody } from "../http/openapi";
+import { readOptionalJson, validate } from "../http/validate";
 import { speakerChoice } from "../transcriptions/speaker-options";
 import { findUserById } from "../users/repository";
 import type { GoogleCall } from "./api-client";
@@ -57,6 +57,7 @@ const docs = {
   recording: doc({
     summary: "Transcribe the meeting's Meet recording (streamed from Google Drive)",
     tag,
+    requestBody: optionalJsonBody(recordingImportOptionsSchema, "Optional: speaker recognition for the recording"),
     responses: {
       201: json(recordingStartedSchema, "The transcription started (or the one already made from this recording)"),
       200: json(
@@ -85,8 +86,8 @@ export const meetingRoutes = new Hono<AppEnv>()
     return c.json(body, 201);
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
-  .post("/:eventId/recording", docs.recording, validateOptionalJson(recordingImportOptionsSchema), async (c) => {
-    const speakers = speakerChoice(c.req.valid("json"));
+  .post("/:eventId/recording", docs.recording, async (c) => {
+    const speakers = speakerChoice(await readOptionalJson(c.req.raw, recordingImportOptionsSchema));
     const call = await googleCall(c, "Google Drive");
     const eventId = c.req.param("eventId");
     if (!call.scopes.has(SCOPES.driveRead)) {

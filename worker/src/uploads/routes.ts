@@ -11,9 +11,9 @@ import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { doc, json, rawBody } from "../http/openapi";
+import { doc, json, optionalJsonBody, rawBody } from "../http/openapi";
 import { assertUploadSlotFree } from "../http/rate-limit";
-import { validate, validateOptionalJson } from "../http/validate";
+import { readOptionalJson, validate } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
@@ -58,6 +58,7 @@ const docs = {
   complete: doc({
     summary: "Join the parts and start transcribing",
     tag,
+    requestBody: optionalJsonBody(completeUploadSchema, "Optional: speaker recognition for the recording"),
     responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
     errors: [400, 404, 409],
   }),
@@ -128,11 +129,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     await recordPart(db, row.id, n, part.etag, expected);
     return c.json({ partNumber: n, etag: part.etag });
   })
-  .post("/:id/complete", docs.complete, validateOptionalJson(completeUploadSchema), async (c) => {
+  .post("/:id/complete", docs.complete, async (c) => {
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
-    const speakers = speakerChoice(c.req.valid("json"));
+    const speakers = speakerChoice(await readOptionalJson(c.req.raw, completeUploadSchema));
     const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter(
