@@ -253,7 +253,7 @@ export function TranscriptEditor({
         currentVersion={editor.conflict}
         onReload={() => {
           editor.dismissConflict();
-          onReload();
+          void editor.dropEdits().then(onReload);
         }}
         onKeep={editor.dismissConflict}
       />

@@ -26,7 +26,10 @@ const stateOf = (doc: TranscriptDoc): EditState => ({ segments: doc.segments, sp
  * When the session's own history is exhausted, undo and redo walk the server's saved versions (restore), so
  * they also work after a reload.
  */
-export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: number) {
+export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initialVersion: number) {
+  // The doc and version the editor opened with; the editor's own state follows from there (a save updates the
+  // cached doc, which must not send the editor back to its start).
+  const [{ doc, version }] = useState({ doc: initialDoc, version: initialVersion });
   const [history, setHistory] = useState<History<EditState>>(() => startHistory(stateOf(doc)));
   const [saved, setSaved] = useState<EditState>(history.present);
   const [baseVersion, setBaseVersion] = useState(version);
@@ -60,8 +63,11 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     };
   }, [id, version]);
 
+  /** Set once the user chose to drop the unsaved edits for the server's newer version: nothing more is written. */
+  const dropped = useRef(false);
+
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || dropped.current) return;
     const timer = setTimeout(() => {
       if (dirty) void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() });
       else void deleteDraft(id);
@@ -171,8 +177,15 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     setRestored(null);
   };
 
+  /** After a conflict: forget the unsaved edits (the caller then loads the server's version). */
+  const dropEdits = () => {
+    dropped.current = true;
+    return deleteDraft(id);
+  };
+
   return {
     ready,
+    dropEdits,
     state: history.present,
     dirty,
     baseVersion,
