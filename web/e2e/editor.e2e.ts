@@ -6,7 +6,8 @@ import { type TranscriptDoc, transcriptDocSchema } from "@verbatim/shared/transc
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { readJson, registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
-import { newContext, newPage } from "./support/browser";
+import { seriousViolations } from "./support/axe";
+import { newContext, newPage, toast } from "./support/browser";
 import { JFK_MP3 } from "./support/env";
 
 let context: BrowserContext;
@@ -240,3 +241,21 @@ function hasDraft(key: string): Promise<boolean> {
     };
   });
 }
+
+describe("after the edits", () => {
+  it("offers to re-run the analysis once saved, and the new summary is made from the edited text", async () => {
+    const page = await newPage(context);
+    const editor = await openEditor(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const box = firstText(page);
+    await box.fill((await box.inputValue()).replace(/Americans/, "Martians"));
+    await editor.getByRole("button", { name: "Save" }).click();
+    await editor.getByRole("button", { name: "Re-run analysis" }).click();
+    await toast(page).filter({ hasText: "Analysis started" }).waitFor();
+    const done = await waitUntilFinished(context, id);
+    expect(done.status).toBe("COMPLETED");
+    expect(done.text).toContain("Martians");
+    expect(`${done.summary} ${done.informative_summary}`).toContain("Martians");
+    await page.close();
+  });
+});
