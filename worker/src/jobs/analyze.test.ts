@@ -3,7 +3,7 @@ import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
-import { transcriptDocKey } from "../transcriptions/keys";
+import { transcriptDocKey, transcriptVersionKey } from "../transcriptions/keys";
 
 describe("analysis after transcription", () => {
   it("fills every tab of a completed recording", async () => {
@@ -40,9 +40,10 @@ describe("analysis after transcription", () => {
       transcriptionSchema,
     );
     const done = await waitUntilDone(cookie, id);
-    const key = transcriptDocKey(user.id, id);
-    const doc = await (await env.MEDIA.get(key))?.text();
-    await env.MEDIA.delete(key); // the analysis input is gone: a failure the job cannot work around
+    // The analysis input is gone (the current version and its mirror): a failure the job cannot work around.
+    const keys = [transcriptDocKey(user.id, id), transcriptVersionKey(user.id, id, 1)];
+    const doc = await (await env.MEDIA.get(keys[0] as string))?.text();
+    await env.MEDIA.delete(keys);
 
     expect((await api(`/api/transcriptions/${id}/analyze`, { method: "POST", cookie })).status).toBe(200);
     const failed = await waitUntilDone(cookie, id);
@@ -50,7 +51,7 @@ describe("analysis after transcription", () => {
     expect(failed.t.error_message).toMatch(/^Analysis failed: .*transcript is complete/);
     expect(failed.t.text).toBe(done.t.text);
 
-    await env.MEDIA.put(key, doc as string);
+    for (const key of keys) await env.MEDIA.put(key, doc as string);
     expect((await api(`/api/transcriptions/${id}/analyze`, { method: "POST", cookie })).status).toBe(200);
     const again = await waitUntilDone(cookie, id);
     expect(again.t.status).toBe("COMPLETED");

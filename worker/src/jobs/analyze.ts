@@ -1,8 +1,8 @@
-import { type TranscriptDoc, transcriptDocSchema } from "@verbatim/shared";
 import { runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { transcriptDocKey } from "../transcriptions/keys";
+import { namedSegments } from "../transcript-doc/speakers";
+import { readCurrentDoc } from "../transcript-doc/store";
 import { appendLog, getById } from "../transcriptions/repository";
 import { getPreferences } from "../users/preferences";
 import { isActive } from "./state";
@@ -19,12 +19,12 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
   if (!t || !isActive(t.status)) return;
   await appendLog(db, transcriptionId, "Analysing the transcript (summary, key points, topics, action items)");
   try {
-    const stored = await env.MEDIA.get(transcriptDocKey(t.userId, transcriptionId));
-    if (!stored) throw new Error("the timed transcript is missing from storage");
-    const doc: TranscriptDoc = transcriptDocSchema.parse(await stored.json());
+    // The current transcript, with the user's edits and speaker names.
+    const doc = await readCurrentDoc(env, t);
+    if (!doc) throw new Error("the timed transcript is missing from storage");
     const prefs = await getPreferences(db, t.userId);
     const result = await runAnalysis(
-      { segments: doc.segments, language: doc.language, duration: doc.duration },
+      { segments: namedSegments(doc), language: doc.language, duration: doc.duration },
       prefs.ai,
       {
         provider: env.ANALYSIS_PROVIDER ?? "offline",

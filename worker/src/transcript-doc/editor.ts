@@ -50,7 +50,7 @@ const invalid = (issues: { field: string; message: string }[]) =>
 /** Saves the whole edited transcript (segments, their words and speakers) as the next version. */
 export async function saveTranscript(env: Bucket, db: Db, userId: string, id: string, edit: TranscriptSave) {
   const { t, doc } = await current(env, db, userId, id);
-  const issues = editIssues(edit, doc.duration);
+  const issues = editIssues(edit, doc);
   if (issues.length > 0) throw invalid(issues);
   const next: TranscriptDoc = {
     ...doc,

@@ -4,7 +4,6 @@ import {
   type exportFormatSchema,
   exportQuerySchema,
   readStoredAnalysis,
-  transcriptDocSchema,
   transcriptExportSchema,
 } from "@verbatim/shared";
 import { Hono } from "hono";
@@ -17,12 +16,13 @@ import type { ExportDoc } from "../export";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
-import { transcriptDocKey } from "./keys";
+import { namedSegments } from "../transcript-doc/speakers";
+import { readCurrentDoc } from "../transcript-doc/store";
 import { getOwned } from "./repository";
 
 async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<ExportDoc> {
-  const stored = await bucket.get(transcriptDocKey(t.userId, t.id));
-  const doc = stored ? transcriptDocSchema.safeParse(await stored.json()) : null;
+  // The current (possibly edited) transcript, its speakers shown by name ("Dana", else "Speaker 1").
+  const doc = await readCurrentDoc({ MEDIA: bucket }, t).catch(() => null);
   const analysis = readStoredAnalysis({
     key_points: t.keyPoints,
     summary_analysis: t.summaryAnalysis,
@@ -37,7 +37,7 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
     language: t.language,
     duration: t.duration,
     text: t.text,
-    segments: doc?.success ? doc.data.segments : null,
+    segments: doc ? namedSegments(doc) : null,
     summary: t.summary,
     keyPoints: analysis.key_points,
     summaryAnalysis: analysis.summary_analysis,
