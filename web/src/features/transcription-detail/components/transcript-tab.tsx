@@ -119,6 +119,8 @@ export function TranscriptTab({
               onSeek={onSeek}
               matches={matches}
               activeMatch={activeMatch}
+              speakers={speakers}
+              shown={shown}
             />
           </>
         )}

@@ -59,8 +59,21 @@ export function putPart(
   });
 }
 
-export const completeResumable = (id: string, signal: AbortSignal) =>
-  read(api.uploads[":id"].complete.$post({ param: { id } }, withSignal(signal)), transcriptionSchema);
+/** Completes the upload into a transcription, with speaker recognition as chosen (JSON body, read by the route). */
+export const completeResumable = (id: string, speakers: SpeakerChoice, signal: AbortSignal) =>
+  read(
+    api.uploads[":id"].complete.$post(
+      { param: { id } },
+      {
+        init: {
+          signal,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(speakerFields(speakers)),
+        },
+      },
+    ),
+    transcriptionSchema,
+  );
 
 export async function abortResumable(id: string) {
   await send(api.uploads[":id"].$delete({ param: { id } }));

@@ -71,7 +71,7 @@ export async function uploadResumable(
   };
   // One failing part fails the upload; the others stop at their next part (the caller aborts the signal).
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
-  return withRetry(() => completeResumable(upload.id, signal), signal);
+  return withRetry(() => completeResumable(upload.id, meta.speakers, signal), signal);
 }
 
 /**
