@@ -2,7 +2,7 @@ import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRestoreVersion, useSaveTranscript, useTranscriptVersions, VersionConflictError } from "../api/editor-api";
 import { deleteDraft, loadDraft, saveDraft } from "../lib/editor/drafts";
-import { type EditState, editText } from "../lib/editor/edit-model";
+import { type EditState, editText, sameContent } from "../lib/editor/edit-model";
 import { type History, push, redo, startHistory, undo } from "../lib/editor/history";
 
 /** Unsaved edits reach IndexedDB this long after the last keystroke. */
@@ -51,7 +51,9 @@ export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initi
     let live = true;
     void loadDraft(id).then((draft) => {
       if (!live) return;
-      if (draft) {
+      // A draft the server already has (a reload came before its deletion landed) is no unsaved edit.
+      if (draft && sameContent(draft, stateOf(doc))) void deleteDraft(id);
+      else if (draft) {
         setHistory((h) => push(h, { segments: draft.segments, speakers: draft.speakers }));
         setBaseVersion(draft.baseVersion);
         setRestored({ savedAt: draft.savedAt, stale: draft.baseVersion !== version });
@@ -61,17 +63,23 @@ export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initi
     return () => {
       live = false;
     };
-  }, [id, version]);
+  }, [id, version, doc]);
 
   /** Set once the user chose to drop the unsaved edits for the server's newer version: nothing more is written. */
   const dropped = useRef(false);
 
   useEffect(() => {
     if (!ready || dropped.current) return;
-    const timer = setTimeout(() => {
-      if (dirty) void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() });
-      else void deleteDraft(id);
-    }, DRAFT_DELAY_MS);
+    // Nothing unsaved (just saved, or undone back to the saved text): the draft goes at once, so a reload right
+    // after a save cannot bring back edits the server already has.
+    if (!dirty) {
+      void deleteDraft(id);
+      return;
+    }
+    const timer = setTimeout(
+      () => void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() }),
+      DRAFT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [ready, dirty, id, baseVersion, history.present]);
 

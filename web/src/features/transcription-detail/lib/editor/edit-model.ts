@@ -99,3 +99,21 @@ function replace(state: EditState, index: number, parts: Segment[]): EditState {
 export function wordsBefore(text: string, offset: number): number {
   return text.slice(0, offset).split(/\s+/).filter(Boolean).length;
 }
+
+/** Whether two states hold the same transcript (times, text, speakers, names), however their objects were built. */
+export function sameContent(a: EditState, b: EditState): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical({ segments, speakers }: EditState): string {
+  return JSON.stringify([
+    segments.map((s) => [
+      s.start,
+      s.end,
+      s.text,
+      s.speaker ?? null,
+      (s.words ?? []).map((w) => [w.word, w.start, w.end, w.speaker ?? null]),
+    ]),
+    speakers.map((s) => [s.id, s.name]),
+  ]);
+}
