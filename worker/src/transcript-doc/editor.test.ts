@@ -15,6 +15,7 @@ import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { createDb } from "../db/client";
 import { transcriptions } from "../db/schema";
+import { NOT_JSON } from "../http/validate";
 import { commitMachineTranscript, MAX_VERSIONS } from "./store";
 
 // The transcript editor and speaker names through the real Worker, D1 and R2. A transcription is set up as a
@@ -128,6 +129,35 @@ describe("speaker names", () => {
     });
     expect((await readJson(cleared, transcriptDocSchema)).speakers?.[0]).toEqual({ id: "SPEAKER_00", name: null });
     expect((await getTranscription(cookie, id)).text).toContain("[00:00] Speaker 1: Hello everyone.");
+  });
+
+  it("a rename reaches the stored analysis, where labels stand for a speaker and not in what was said", async () => {
+    const { id, cookie } = await completed({
+      ...machineDoc,
+      segments: [
+        segment("SPEAKER_00", 0, 3, "Hello everyone. Omar will present the budget today."),
+        segment("SPEAKER_01", 3.5, 6, "Can you send the report by Friday?"),
+        segment("SPEAKER_00", 6.5, 9, "Yes, I will send the report by Friday."),
+      ],
+    });
+    expect((await api(path(id, "/analyze"), { method: "POST", cookie })).status).toBe(200);
+    const analysed = (await waitUntilDone(cookie, id)).t;
+    expect(analysed.formatted_transcript).toContain("Speaker 2: Can you send the report by Friday?");
+    const rename = (baseVersion: number, names: Record<string, string>) =>
+      api(path(id, "/speakers"), { method: "PATCH", cookie, json: { baseVersion, names } });
+
+    expect((await rename(1, { SPEAKER_01: "Omar" })).status).toBe(200);
+    const once = await getTranscription(cookie, id);
+    expect(once.formatted_transcript).toContain("Omar: Can you send the report by Friday?");
+    expect(JSON.stringify(once)).not.toContain("Speaker 2");
+    expect(JSON.stringify(once.transcription_details)).toContain("Omar: Can you send the report by Friday?");
+
+    expect((await rename(2, { SPEAKER_01: "Omar Haddad" })).status).toBe(200);
+    const twice = await getTranscription(cookie, id);
+    expect(twice.formatted_transcript).toContain("Omar Haddad: Can you send the report by Friday?");
+    // What Speaker 1 said about Omar is what was said.
+    expect(twice.formatted_transcript).toContain("Omar will present the budget today.");
+    expect(twice.formatted_transcript).not.toContain("Omar Haddad will present");
   });
 
   it("refuses names for speakers the transcript does not have, and a stale rename", async () => {
@@ -280,6 +310,8 @@ describe("saving edits", () => {
       { id: "SPEAKER_01", name: null },
     ]);
     expect(await errorMessage(twice)).toBe('Speaker "SPEAKER_00" is listed twice');
+    // Based on an old version, the answer is the reload offer, not complaints about someone else's times.
+    expect((await save(cookie, id, 0, [{ start: 5, end: 1, text: "x" }])).status).toBe(409);
     const malformed = await api(path(id, "/transcript"), { method: "PUT", cookie, json: { segments: [] } });
     expect(malformed.status).toBe(400);
     expect((await current(cookie, id)).version).toBe(1);
@@ -301,6 +333,18 @@ describe("saving edits", () => {
     const refused = await save(cookie, id, 2, changed);
     expect(refused.status).toBe(400);
     expect(await errorMessage(refused)).toMatch(/^Word "team\." \(.*\) lies outside segment 1/);
+  });
+
+  it("takes a long meeting's whole transcript (over the 1 MB other JSON bodies are held to)", async () => {
+    const sentence = "we went through every line of the quarterly budget together";
+    const segments = Array.from({ length: 3000 }, (_, i) => segment(`SPEAKER_0${i % 2}`, i * 4, i * 4 + 3.5, sentence));
+    const long = { ...machineDoc, duration: 12_000, segments };
+    const { id, cookie } = await completed(long);
+    const body = { baseVersion: 1, segments: edited(long, "A changed first line."), speakers: long.speakers };
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await api(path(id, "/transcript"), { method: "PUT", cookie, json: body });
+    expect(res.status).toBe(200);
+    expect((await current(cookie, id)).segments).toHaveLength(3000);
   });
 
   it("answers 404 before the transcript exists", async () => {
@@ -367,6 +411,8 @@ describe("edits and speech recognition", () => {
 
     const bad = await api(path(id, "/reprocess"), { method: "POST", cookie, json: { edits: "maybe" } });
     expect(bad.status).toBe(400);
+    const notJson = await api(path(id, "/reprocess"), { method: "POST", cookie, body: "edits=keep" });
+    expect([notJson.status, await errorMessage(notJson)]).toEqual([400, NOT_JSON]);
 
     const keep = await api(path(id, "/reprocess"), { method: "POST", cookie, json: { edits: "keep" } });
     expect(keep.status).toBe(200);

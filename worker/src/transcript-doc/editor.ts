@@ -10,6 +10,7 @@ import type { TranscriptionRow } from "../db/schema";
 import { ApiError, notFound } from "../http/errors";
 import { getOwned } from "../transcriptions/repository";
 import { editIssues } from "./edit-checks";
+import { relabelAnalysis, relabels } from "./relabel-analysis";
 import { type CommitResult, commitTranscript, readCurrentDoc, readVersion, type VersionKind } from "./store";
 import { suggestSpeakerNames } from "./suggestions";
 
@@ -29,18 +30,28 @@ function conflict(currentVersion: number) {
   );
 }
 
-async function current(env: Bucket, db: Db, userId: string, id: string) {
+/** The current transcript; with `base`, a change based on another version is refused before it is checked. */
+async function currentDoc(env: Bucket, db: Db, userId: string, id: string, base?: number) {
   const t = await getOwned(db, userId, id);
   const doc = await readCurrentDoc(env, t);
   if (!doc) throw notFound("The timed transcript is not ready yet");
+  if (base !== undefined && base !== t.transcriptVersion) throw conflict(t.transcriptVersion);
   return { t, doc };
 }
 
-async function save(env: Bucket, db: Db, t: TranscriptionRow, doc: TranscriptDoc, kind: VersionKind, base: number) {
-  if (base !== t.transcriptVersion) throw conflict(t.transcriptVersion);
+/** Saves `doc` over `current` (the version the user started from) and carries changed speaker names into the analysis. */
+async function save(
+  env: Bucket,
+  db: Db,
+  { t, current }: { t: TranscriptionRow; current: TranscriptDoc },
+  doc: TranscriptDoc,
+  kind: VersionKind,
+  base: number,
+) {
   const saved: CommitResult | null = await commitTranscript(env, db, t, doc, { kind, baseVersion: base });
   if (saved === null) throw notFound("Transcription not found");
   if (!saved.ok) throw conflict(saved.currentVersion);
+  await relabelAnalysis(db, t, relabels(current.speakers ?? [], doc.speakers ?? []));
   return saved.doc;
 }
 
@@ -49,7 +60,7 @@ const invalid = (issues: { field: string; message: string }[]) =>
 
 /** Saves the whole edited transcript (segments, their words and speakers) as the next version. */
 export async function saveTranscript(env: Bucket, db: Db, userId: string, id: string, edit: TranscriptSave) {
-  const { t, doc } = await current(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, edit.baseVersion);
   const issues = editIssues(edit, doc);
   if (issues.length > 0) throw invalid(issues);
   const next: TranscriptDoc = {
@@ -57,12 +68,12 @@ export async function saveTranscript(env: Bucket, db: Db, userId: string, id: st
     segments: edit.segments,
     ...(edit.speakers.length > 0 || doc.speakers ? { speakers: edit.speakers } : {}),
   };
-  return save(env, db, t, next, "edit", edit.baseVersion);
+  return save(env, db, { t, current: doc }, next, "edit", edit.baseVersion);
 }
 
 /** Gives speakers names (or takes them away with null); every view and export shows them from then on. */
 export async function renameSpeakers(env: Bucket, db: Db, userId: string, id: string, rename: SpeakerRename) {
-  const { t, doc } = await current(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, rename.baseVersion);
   const speakers = doc.speakers ?? [];
   const unknown = Object.keys(rename.names).filter((sid) => !speakers.some((s) => s.id === sid));
   if (unknown.length > 0)
@@ -73,7 +84,7 @@ export async function renameSpeakers(env: Bucket, db: Db, userId: string, id: st
     ...doc,
     speakers: speakers.map((s) => (s.id in rename.names ? { ...s, name: rename.names[s.id] ?? null } : s)),
   };
-  return save(env, db, t, next, "rename", rename.baseVersion);
+  return save(env, db, { t, current: doc }, next, "rename", rename.baseVersion);
 }
 
 /** Makes an earlier version current again, as a new version (so the restore can itself be undone). */
@@ -84,13 +95,13 @@ export async function restoreVersion(
   id: string,
   { baseVersion, version }: { baseVersion: number; version: number },
 ) {
-  const { t } = await current(env, db, userId, id);
+  const { t, doc } = await currentDoc(env, db, userId, id, baseVersion);
   const earlier = await readVersion(env, t, version);
   if (!earlier) throw notFound(`Version ${version} of this transcript is not kept`);
-  return save(env, db, t, earlier, "restore", baseVersion);
+  return save(env, db, { t, current: doc }, earlier, "restore", baseVersion);
 }
 
 export async function speakerSuggestions(env: Bucket, db: Db, userId: string, id: string) {
-  const { doc } = await current(env, db, userId, id);
+  const { doc } = await currentDoc(env, db, userId, id);
   return { suggestions: suggestSpeakerNames(doc) };
 }
