@@ -186,6 +186,7 @@ export function TranscriptionDetailPage() {
             lines={lines}
             doc={segments.data}
             version={t.transcript_version}
+            fresh={segments.isFetchedAfterMount}
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}

@@ -88,11 +88,11 @@ export const EditableSegment = memo(function EditableSegment({
       data-segment={index}
       aria-current={active ? "true" : undefined}
       className={cn(
-        "group grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md px-2 py-1.5 text-sm md:grid-cols-[auto_1fr_auto]",
+        "grid grid-cols-1 gap-x-3 gap-y-1 rounded-md px-2 py-1.5 text-sm md:grid-cols-[auto_1fr_auto]",
         active && "bg-accent/60",
       )}
     >
-      <div className="flex flex-col items-start gap-1">
+      <div className="flex items-center gap-2 md:flex-col md:items-start md:gap-1">
         {onSeek ? (
           <button
             type="button"
@@ -156,7 +156,7 @@ export const EditableSegment = memo(function EditableSegment({
           className="absolute inset-0 resize-none overflow-hidden rounded-md border border-transparent bg-transparent px-2 py-1 leading-relaxed hover:border-input focus-visible:border-input focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
-      <div className="col-start-2 flex gap-1 md:col-start-3">
+      <div className="flex gap-1">
         <Button
           type="button"
           variant="ghost"

@@ -222,7 +222,7 @@ export function TranscriptEditor({
 
       <p className="text-xs text-muted-foreground">
         Edit any line while the recording plays. Enter splits a line at the cursor; Backspace at its start joins it to
-        the line before. Ctrl+Z undoes, Ctrl+S saves.
+        the line before. Ctrl+Z undoes, Ctrl+S saves, Esc leaves the text (then Space plays or pauses).
       </p>
 
       <ol
@@ -253,7 +253,7 @@ export function TranscriptEditor({
         currentVersion={editor.conflict}
         onReload={() => {
           editor.dismissConflict();
-          onReload();
+          void editor.dropEdits().then(onReload);
         }}
         onKeep={editor.dismissConflict}
       />

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useReloadTranscript } from "../api/editor-api";
-import { deleteDraft, loadDraft } from "../lib/editor/drafts";
+import { loadDraft } from "../lib/editor/drafts";
 import { findMatches } from "../lib/search";
 import { isLineShown, useSpeakerFilter } from "../lib/speaker-filter";
 import { activeLineIndex, linesFromText, type TimedLine } from "../lib/timed-lines";
@@ -19,6 +19,11 @@ interface TranscriptTabProps {
   doc: TranscriptDoc | null | undefined;
   /** The row's transcript_version: the doc's version for docs stored before docs carried one. */
   version: number;
+  /**
+   * The doc was read from the server since the page opened. Until then it may be the copy saved for offline
+   * reading, and edits made on an old copy could only end in a conflict, so the editor waits.
+   */
+  fresh: boolean;
   formatted: string | null;
   processing: boolean;
   time: number;
@@ -32,6 +37,7 @@ export function TranscriptTab({
   lines,
   doc,
   version,
+  fresh,
   formatted,
   processing,
   time,
@@ -45,7 +51,7 @@ export function TranscriptTab({
   // Bumped when the user reloads after a conflict: the editor starts over from the server's transcript.
   const [generation, setGeneration] = useState(0);
   const reload = useReloadTranscript(transcriptionId);
-  const editable = !processing && !!doc && doc.segments.length > 0;
+  const editable = fresh && !processing && !!doc && doc.segments.length > 0;
   const [filter] = useSpeakerFilter(transcriptionId);
   const shown = useCallback((speaker: string | null | undefined) => isLineShown(filter, speaker), [filter]);
   const speakers = doc?.speakers ?? [];
@@ -86,11 +92,7 @@ export function TranscriptTab({
             onSeek={onSeek}
             shown={shown}
             onClose={() => setEditing(false)}
-            onReload={() =>
-              void deleteDraft(transcriptionId)
-                .then(reload)
-                .then(() => setGeneration((g) => g + 1))
-            }
+            onReload={() => void reload().then(() => setGeneration((g) => g + 1))}
           />
         ) : (
           <>

@@ -2,7 +2,7 @@ import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRestoreVersion, useSaveTranscript, useTranscriptVersions, VersionConflictError } from "../api/editor-api";
 import { deleteDraft, loadDraft, saveDraft } from "../lib/editor/drafts";
-import { type EditState, editText } from "../lib/editor/edit-model";
+import { type EditState, editText, sameContent } from "../lib/editor/edit-model";
 import { type History, push, redo, startHistory, undo } from "../lib/editor/history";
 
 /** Unsaved edits reach IndexedDB this long after the last keystroke. */
@@ -26,7 +26,10 @@ const stateOf = (doc: TranscriptDoc): EditState => ({ segments: doc.segments, sp
  * When the session's own history is exhausted, undo and redo walk the server's saved versions (restore), so
  * they also work after a reload.
  */
-export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: number) {
+export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initialVersion: number) {
+  // The doc and version the editor opened with; the editor's own state follows from there (a save updates the
+  // cached doc, which must not send the editor back to its start).
+  const [{ doc, version }] = useState({ doc: initialDoc, version: initialVersion });
   const [history, setHistory] = useState<History<EditState>>(() => startHistory(stateOf(doc)));
   const [saved, setSaved] = useState<EditState>(history.present);
   const [baseVersion, setBaseVersion] = useState(version);
@@ -48,7 +51,9 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     let live = true;
     void loadDraft(id).then((draft) => {
       if (!live) return;
-      if (draft) {
+      // A draft the server already has (a reload came before its deletion landed) is no unsaved edit.
+      if (draft && sameContent(draft, stateOf(doc))) void deleteDraft(id);
+      else if (draft) {
         setHistory((h) => push(h, { segments: draft.segments, speakers: draft.speakers }));
         setBaseVersion(draft.baseVersion);
         setRestored({ savedAt: draft.savedAt, stale: draft.baseVersion !== version });
@@ -58,14 +63,23 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     return () => {
       live = false;
     };
-  }, [id, version]);
+  }, [id, version, doc]);
+
+  /** Set once the user chose to drop the unsaved edits for the server's newer version: nothing more is written. */
+  const dropped = useRef(false);
 
   useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(() => {
-      if (dirty) void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() });
-      else void deleteDraft(id);
-    }, DRAFT_DELAY_MS);
+    if (!ready || dropped.current) return;
+    // Nothing unsaved (just saved, or undone back to the saved text): the draft goes at once, so a reload right
+    // after a save cannot bring back edits the server already has.
+    if (!dirty) {
+      void deleteDraft(id);
+      return;
+    }
+    const timer = setTimeout(
+      () => void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() }),
+      DRAFT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [ready, dirty, id, baseVersion, history.present]);
 
@@ -171,8 +185,15 @@ export function useTranscriptEditor(id: string, doc: TranscriptDoc, version: num
     setRestored(null);
   };
 
+  /** After a conflict: forget the unsaved edits (the caller then loads the server's version). */
+  const dropEdits = () => {
+    dropped.current = true;
+    return deleteDraft(id);
+  };
+
   return {
     ready,
+    dropEdits,
     state: history.present,
     dirty,
     baseVersion,

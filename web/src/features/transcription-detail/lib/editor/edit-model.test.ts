@@ -5,6 +5,7 @@ import {
   type EditState,
   editText,
   mergeWithNext,
+  sameContent,
   setSpeaker,
   splitSegment,
   wordsBefore,
@@ -104,6 +105,13 @@ describe("the editor's operations", () => {
       { id: "SPEAKER_01", name: null },
     ]);
     expect(next.segments.map((s) => s.speaker)).toEqual(["Ann", "SPEAKER_01"]);
+  });
+
+  test("the same transcript built anew is the same content; any change in it is not", () => {
+    const copy: EditState = JSON.parse(JSON.stringify({ speakers: state.speakers, segments: state.segments }));
+    expect(sameContent(copy, state)).toBe(true);
+    expect(sameContent(editText(state, 0, "hello there"), state)).toBe(false);
+    expect(sameContent(setSpeaker(state, 0, "S2"), state)).toBe(false);
   });
 
   test("the caret's word index counts the words before it", () => {

@@ -1,5 +1,5 @@
 import type { Segment, Speaker, Word } from "@verbatim/shared/transcript";
-import { joinsWithoutSpaces, joinTokens, retimeSegment, wordsOf } from "./retime";
+import { coverWords, joinsWithoutSpaces, joinTokens, retimeSegment, wordsOf } from "./retime";
 
 // The transcript editor's operations, as pure functions from one state to the next: the UI keeps them in an
 // undo history and sends the last one to the server. None of them changes a word it was not asked to.
@@ -52,7 +52,7 @@ export function mergeWithNext(state: EditState, index: number): EditState {
     words: withSpeaker([...wordsOf(first), ...wordsOf(second)], first.speaker),
   };
   const segments = [...state.segments];
-  segments.splice(index, 2, merged);
+  segments.splice(index, 2, coverWords(merged));
   return { ...state, segments };
 }
 
@@ -91,11 +91,29 @@ function withSpeaker(words: Word[], speaker: string | undefined): Word[] {
 
 function replace(state: EditState, index: number, parts: Segment[]): EditState {
   const segments = [...state.segments];
-  segments.splice(index, 1, ...parts);
+  segments.splice(index, 1, ...parts.map(coverWords));
   return { ...state, segments };
 }
 
 /** The number of the segment's words before character `offset` of `text` (where a split at the caret falls). */
 export function wordsBefore(text: string, offset: number): number {
   return text.slice(0, offset).split(/\s+/).filter(Boolean).length;
+}
+
+/** Whether two states hold the same transcript (times, text, speakers, names), however their objects were built. */
+export function sameContent(a: EditState, b: EditState): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical({ segments, speakers }: EditState): string {
+  return JSON.stringify([
+    segments.map((s) => [
+      s.start,
+      s.end,
+      s.text,
+      s.speaker ?? null,
+      (s.words ?? []).map((w) => [w.word, w.start, w.end, w.speaker ?? null]),
+    ]),
+    speakers.map((s) => [s.id, s.name]),
+  ]);
 }

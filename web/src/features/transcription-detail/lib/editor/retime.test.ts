@@ -46,6 +46,8 @@ describe("retiming a segment's words after an edit", () => {
     const odd: Segment = { ...segment, words: [{ word: "we", start: 9.98, end: 14.03 }] };
     const edited = retimeSegment(odd, "a b we c");
     expect(edited.words?.[2]).toEqual(odd.words?.[0]);
+    // The segment widens to hold the kept word, so it still contains all its words.
+    expect(edited).toMatchObject({ start: 9.98, end: 14.03 });
     for (const w of [0, 1, 3].map((i) => edited.words?.[i] as Word)) {
       expect(w.start).toBeGreaterThanOrEqual(10);
       expect(w.end).toBeLessThanOrEqual(14);

@@ -121,7 +121,19 @@ export function retimeSegment(segment: Segment, text: string): Segment {
     words.push(...spread(tokens.slice(n, stop), from, to, segment.speaker).map((w) => clampWord(w, segment)));
     n = stop;
   }
-  return { ...segment, text: joinTokens(tokens, withoutSpaces), words };
+  return coverWords({ ...segment, text: joinTokens(tokens, withoutSpaces), words });
+}
+
+/**
+ * The segment widened, where needed, to hold all its words: recognisers leave some words a little outside their
+ * segment, and an edited segment must contain its words (the server checks), without moving any word.
+ */
+export function coverWords(segment: Segment): Segment {
+  const words = segment.words ?? [];
+  if (words.length === 0) return segment;
+  const start = Math.min(segment.start, ...words.map((w) => w.start));
+  const end = Math.max(segment.end, ...words.map((w) => w.end));
+  return start === segment.start && end === segment.end ? segment : { ...segment, start, end };
 }
 
 function clampWord(word: Word, { start: from, end: to }: Segment): Word {
