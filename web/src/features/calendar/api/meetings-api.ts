@@ -9,7 +9,7 @@ import type { Preferences } from "@verbatim/shared/preferences";
 import { z } from "zod";
 import { speakerFields } from "@/entities/transcription/speaker-recognition";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
-import { ApiError, api, read } from "@/lib/api";
+import { ApiError, api, read, withJsonBody } from "@/lib/api";
 
 /** Spec §7/§9: the calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
@@ -55,7 +55,7 @@ export function useTranscribeRecording() {
         numSpeakers: general?.speakerCount ?? null,
       });
       const result = await read(
-        api.meetings[":eventId"].recording.$post({ param: { eventId }, json: speakers }),
+        api.meetings[":eventId"].recording.$post({ param: { eventId } }, withJsonBody(speakers)),
         recordingImportSchema,
       );
       // Only ever a same-origin path into the server's Google flow.

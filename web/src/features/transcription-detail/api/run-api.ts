@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReprocessOptions } from "@verbatim/shared/transcript-edit";
 import { type Transcription, transcriptionSchema } from "@verbatim/shared/transcription";
 import { TRANSCRIPTIONS_KEY, transcriptionKey } from "@/entities/transcription/transcriptions-api";
-import { api, read } from "@/lib/api";
+import { api, read, withJsonBody } from "@/lib/api";
 
 // Running a finished transcription again: speech recognition from the stored audio (reprocess), or only the
 // analysis (re-run analysis). The answer is the transcription in its new running status, which restarts polling.
@@ -21,19 +21,7 @@ function useRun<V>(mutationFn: (variables: V) => Promise<Transcription>) {
 /** POST …/reprocess, optionally with speaker recognition and what becomes of the user's edits. */
 export function useReprocess() {
   return useRun(({ id, options = {} }: { id: string; options?: ReprocessOptions }) =>
-    read(
-      api.transcriptions[":id"].reprocess.$post(
-        { param: { id } },
-        // The route reads its optional body itself (no typed validator), so the body goes in as fetch options.
-        {
-          init: {
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(options),
-          },
-        },
-      ),
-      transcriptionSchema,
-    ),
+    read(api.transcriptions[":id"].reprocess.$post({ param: { id } }, withJsonBody(options)), transcriptionSchema),
   );
 }
 

@@ -7,7 +7,7 @@ import {
   uploadedPartSchema,
 } from "@verbatim/shared/upload";
 import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-recognition";
-import { api, read, send, withSignal } from "@/lib/api";
+import { api, read, send, withJsonBody, withSignal } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
 export function uploadSingle(
@@ -62,7 +62,7 @@ export function putPart(
 /** Completes the upload into a transcription, with speaker recognition as chosen. */
 export const completeResumable = (id: string, speakers: SpeakerChoice, signal: AbortSignal) =>
   read(
-    api.uploads[":id"].complete.$post({ param: { id }, json: speakerFields(speakers) }, withSignal(signal)),
+    api.uploads[":id"].complete.$post({ param: { id } }, withJsonBody(speakerFields(speakers), signal)),
     transcriptionSchema,
   );
 
