@@ -47,7 +47,7 @@ export function UploadPage() {
   const compressId = useId();
   const [language, setLanguage] = useState("");
   const languageId = useId();
-  const preferences = usePreferences().data;
+  const preferences = usePreferences({ staleTime: 0 }).data;
   const settingsLanguage = preferences?.general.language;
   const [speakers, setSpeakers] = useSpeakerChoice(preferences?.general);
   const rememberSpeakers = useRememberSpeakerChoice();
