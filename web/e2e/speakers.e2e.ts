@@ -117,6 +117,15 @@ describe("speaker recognition chosen at upload", () => {
       expect(Number(row[2])).toBeGreaterThanOrEqual(1);
     }
     await page.getByRole("tab", { name: "Transcript" }).click();
+
+    // Named once, the diarized speaker is named in the transcript and the exported text.
+    await speakerList().getByRole("button", { name: "Rename Speaker 2" }).click();
+    await page.getByLabel("New name for Speaker 2").fill("Sheila");
+    await speakerList().getByRole("button", { name: "Save" }).click();
+    await transcript().getByText("Sheila:").first().waitFor();
+    expect(new Set(await lineSpeakers())).toEqual(new Set(["Speaker 1", "Sheila"]));
+    const txt = await context.request.get(`/api/transcriptions/${id}/export?format=txt`);
+    expect(await txt.text()).toMatch(/\[\d\d:\d\d\] Sheila: /);
   });
 });
 
