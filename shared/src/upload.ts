@@ -214,6 +214,14 @@ export const speakerOptionsSchema = z.object({
   num_speakers: speakerCountSchema.nullable().optional(),
 });
 export type SpeakerOptions = z.input<typeof speakerOptionsSchema>;
+export const SPEAKER_COUNT_WITHOUT_DIARIZE =
+  "Number of speakers applies only with speaker recognition on (diarize=true)";
+
+/** POST /api/uploads/{id}/complete (body optional): speaker recognition for the finished upload. */
+export const completeUploadSchema = speakerOptionsSchema;
+
+/** POST /api/google/meetings/{eventId}/recording (body optional): speaker recognition for the import. */
+export const recordingImportOptionsSchema = speakerOptionsSchema;
 
 export const createMultipartSchema = z.object({
   fileName: z

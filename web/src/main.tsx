@@ -9,11 +9,14 @@ import { uploadsInFlight } from "@/lib/uploads-in-flight";
 import { router } from "./router";
 import "./index.css";
 
-/** Spec §4: after logout the browser goes to the site root; files left to upload are forgotten. */
+/** Spec §4: after logout the browser goes to the site root; files left to upload and unsaved edits are forgotten. */
 async function signedOut() {
   await router.navigate({ to: "/" });
-  const { forgetUploads } = await import("@/features/upload/lib/upload-manager");
-  await forgetUploads();
+  const [{ forgetUploads }, { forgetAllDrafts }] = await Promise.all([
+    import("@/features/upload/lib/upload-manager"),
+    import("@/features/transcription-detail/lib/editor/drafts"),
+  ]);
+  await Promise.all([forgetUploads(), forgetAllDrafts()]);
 }
 
 const root = document.getElementById("root");

@@ -73,5 +73,13 @@ export async function read<S extends z.ZodType>(call: Promise<Answer>, schema: S
   return body as z.output<S>;
 }
 
+/**
+ * Per-call fetch options carrying an optional JSON body, for routes that read their body themselves (reprocess,
+ * resumable completion, recording import): the typed client has no `json` input for them.
+ */
+export const withJsonBody = (body: unknown, signal?: AbortSignal) => ({
+  init: { signal, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+});
+
 /** Per-call fetch options of the typed client (e.g. an AbortSignal). */
 export const withSignal = (signal: AbortSignal | undefined) => ({ init: { credentials: "include" as const, signal } });

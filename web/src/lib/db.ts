@@ -1,3 +1,4 @@
+import type { Segment, Speaker } from "@verbatim/shared/transcript";
 import Dexie, { type EntityTable } from "dexie";
 
 /** One persisted query of the TanStack Query cache (see query-persister.ts), stored by its hash. */
@@ -24,6 +25,8 @@ export interface QueuedUploadRow {
   createdAt: number;
   /** The spoken language chosen at upload (not indexed, so rows from before it need no migration). */
   language?: string | null;
+  /** Speaker recognition chosen at upload (not indexed either). */
+  speakers?: { diarize: boolean; numSpeakers: number | null };
 }
 
 /**
@@ -40,12 +43,25 @@ export interface InterruptedUploadRow {
   createdAt: number;
 }
 
+/**
+ * Transcript edits not yet saved to the server (features/transcription-detail/lib/editor/drafts.ts): a reload,
+ * a crash or going offline loses nothing. `baseVersion` is the version they were made on, for the save's 409 check.
+ */
+export interface TranscriptDraftRow {
+  transcriptionId: string;
+  baseVersion: number;
+  segments: Segment[];
+  speakers: Speaker[];
+  savedAt: number;
+}
+
 /** The app's IndexedDB. Loaded on demand (dynamic import) so the entry chunk stays small. */
 export class VerbatimDb extends Dexie {
   queries!: EntityTable<CachedQueryRow, "hash">;
   cacheMeta!: EntityTable<CacheMetaRow, "key">;
   queuedUploads!: EntityTable<QueuedUploadRow, "key">;
   interruptedUploads!: EntityTable<InterruptedUploadRow, "fingerprint">;
+  transcriptDrafts!: EntityTable<TranscriptDraftRow, "transcriptionId">;
 
   constructor() {
     super("verbatim");
@@ -55,6 +71,7 @@ export class VerbatimDb extends Dexie {
       queuedUploads: "key, userId, createdAt",
     });
     this.version(2).stores({ interruptedUploads: "fingerprint, userId" });
+    this.version(3).stores({ transcriptDrafts: "transcriptionId" });
   }
 }
 

@@ -18,6 +18,11 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
       head += field("timestamp_granularities[]", "segment") + field("timestamp_granularities[]", "word");
       if (req.language) head += field("language", req.language);
       if (req.prompt) head += field("prompt", req.prompt);
+      if (req.diarize) {
+        head += field("diarize", "true");
+        const { numSpeakers, exact } = req.diarize;
+        if (numSpeakers) head += field(exact ? "num_speakers" : "max_speakers", String(numSpeakers));
+      }
       const fileName = req.fileName.replace(/["\r\n]/g, "_");
       head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${req.contentType || "application/octet-stream"}\r\n\r\n`;
       const tail = enc.encode(`\r\n--${boundary}--\r\n`);
@@ -45,7 +50,7 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
         } catch {}
         throw new SpeechError(message || `The speech engine answered ${res.status}`, isTransientStatus(res.status));
       }
-      return fromVerboseJson((await res.json()) as VerboseJson);
+      return fromVerboseJson((await res.json()) as VerboseJson, req.diarize !== undefined);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Segment } from "@verbatim/shared";
+import type { DiarizationNote, Segment } from "@verbatim/shared";
 
 export interface SpeechRequest {
   audio: ReadableStream<Uint8Array>;
@@ -8,13 +8,21 @@ export interface SpeechRequest {
   /** ISO-639-1; omitted means the engine detects it. */
   language?: string | undefined;
   prompt?: string | undefined;
+  /**
+   * Speaker recognition asked for, with the number of speakers when known; absent = none. `exact` is false for
+   * one chunk of a longer recording, which may hold fewer of the speakers (the count is then an upper bound).
+   */
+  diarize?: { numSpeakers: number | null; exact: boolean } | undefined;
 }
 
 /** Times are relative to the start of the audio that was sent. */
 export interface SpeechResult {
   language: string | null;
   duration: number;
+  /** With diarization, words and segments carry the provider's own speaker ids (per chunk, not yet joined). */
   segments: Segment[];
+  /** What became of a requested speaker recognition; absent when none was asked for. */
+  diarization?: DiarizationNote | undefined;
 }
 
 export interface SpeechProvider {

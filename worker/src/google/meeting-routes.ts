@@ -7,6 +7,7 @@ import {
   meetingsQuerySchema,
   type RecordingImport,
   recordingConsentSchema,
+  recordingImportOptionsSchema,
   recordingStartedSchema,
 } from "@verbatim/shared";
 import type { Context } from "hono";
@@ -15,8 +16,9 @@ import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { doc, json } from "../http/openapi";
-import { validate } from "../http/validate";
+import { doc, json, optionalJsonBody } from "../http/openapi";
+import { readOptionalJson, validate } from "../http/validate";
+import { speakerChoice } from "../transcriptions/speaker-options";
 import { findUserById } from "../users/repository";
 import type { GoogleCall } from "./api-client";
 import { insertEvent, listEvents, toMeeting } from "./calendar";
@@ -55,6 +57,7 @@ const docs = {
   recording: doc({
     summary: "Transcribe the meeting's Meet recording (streamed from Google Drive)",
     tag,
+    requestBody: optionalJsonBody(recordingImportOptionsSchema, "Optional: speaker recognition for the recording"),
     responses: {
       201: json(recordingStartedSchema, "The transcription started (or the one already made from this recording)"),
       200: json(
@@ -84,6 +87,7 @@ export const meetingRoutes = new Hono<AppEnv>()
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
   .post("/:eventId/recording", docs.recording, async (c) => {
+    const speakers = speakerChoice(await readOptionalJson(c.req.raw, recordingImportOptionsSchema));
     const call = await googleCall(c, "Google Drive");
     const eventId = c.req.param("eventId");
     if (!call.scopes.has(SCOPES.driveRead)) {
@@ -94,7 +98,7 @@ export const meetingRoutes = new Hono<AppEnv>()
       };
       return c.json(body, 200);
     }
-    const transcriptionId = await importRecording(c.env, call.db, call, eventId);
+    const transcriptionId = await importRecording(c.env, call.db, call, eventId, speakers);
     const body: RecordingImport = { transcriptionId };
     return c.json(body, 201);
   });

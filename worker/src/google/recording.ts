@@ -7,6 +7,7 @@ import { ApiError } from "../http/errors";
 import { withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
+import type { SpeakerChoice } from "../transcriptions/speaker-options";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import type { GoogleCall } from "./api-client";
 import { getEvent, recordingOf } from "./calendar";
@@ -40,7 +41,13 @@ export async function transcriptionsForEvents(db: Db, userId: string) {
  * The event's Meet recording, streamed from Drive into R2 and queued like an upload. The event is read from
  * the user's own calendar (never a file id from the client), so a user can only import their own recordings.
  */
-export async function importRecording(env: Bindings, db: Db, call: GoogleCall, eventId: string) {
+export async function importRecording(
+  env: Bindings,
+  db: Db,
+  call: GoogleCall,
+  eventId: string,
+  speakers?: SpeakerChoice,
+) {
   const existing = (await transcriptionsForEvents(db, call.userId)).get(eventId);
   if (existing) return existing;
   const event = await getEvent(call, eventId);
@@ -72,6 +79,7 @@ export async function importRecording(env: Bindings, db: Db, call: GoogleCall, e
         fileType,
         mediaKey: key,
         size,
+        ...speakers,
       });
       await db.update(transcriptions).set({ googleEventId: eventId }).where(eq(transcriptions.id, id));
     } catch (err) {

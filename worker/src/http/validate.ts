@@ -1,7 +1,7 @@
 import type { ValidationTargets } from "hono";
 import { validator } from "hono-openapi";
-import type { ZodType } from "zod";
-import { validationError } from "./errors";
+import type { ZodType, z } from "zod";
+import { ApiError, validationError } from "./errors";
 
 export const NOT_JSON = "Send the body as JSON (Content-Type: application/json)";
 
@@ -23,4 +23,27 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     }
     if (!result.success) return c.json(validationError(result.error), 400);
   });
+}
+
+/**
+ * A JSON body that may be left out (clients from before it existed send none): no body reads as {} (the
+ * schema's defaults); a body that is there must be valid JSON matching the schema, else 400 like validate().
+ * Read by the route itself so the typed client (hc) does not demand a body.
+ */
+export async function readOptionalJson<T extends ZodType>(req: Request, schema: T): Promise<z.output<T>> {
+  const raw = await req.text();
+  const parsed = schema.safeParse(raw.trim() ? parseJson(raw) : {});
+  if (!parsed.success) {
+    const { message, errors } = validationError(parsed.error.issues);
+    throw new ApiError(400, message, {}, { errors });
+  }
+  return parsed.data;
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, "Malformed request body");
+  }
 }

@@ -35,23 +35,31 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
         model: env.ANALYSIS_MODEL,
       },
     );
-    const completed = await moveTranscription(db, transcriptionId, "complete", {
-      summary: result.summary,
-      keyPoints: json(result.key_points),
-      summaryAnalysis: json(result.summary_analysis),
-      transcriptionDetails: json(result.transcription_details),
-      formattedTranscript: result.formatted_transcript,
-      informativeSummary: result.informative_summary,
-      enhancedKeyPoints: json(result.enhanced_key_points),
-      claudeAnalysis: json(result.claude_analysis),
-      analysisEngine: result.engine,
-      progressPercentage: 100,
-      errorMessage: null,
-      leaseUntil: null,
-    });
+    // Speaker recognition that failed leaves a complete transcript without speakers: kept, with the reason.
+    const diarizationFailed = doc.diarization?.state === "failed" ? doc.diarization.message : null;
+    const completed = await moveTranscription(
+      db,
+      transcriptionId,
+      diarizationFailed ? "completeWithErrors" : "complete",
+      {
+        summary: result.summary,
+        keyPoints: json(result.key_points),
+        summaryAnalysis: json(result.summary_analysis),
+        transcriptionDetails: json(result.transcription_details),
+        formattedTranscript: result.formatted_transcript,
+        informativeSummary: result.informative_summary,
+        enhancedKeyPoints: json(result.enhanced_key_points),
+        claudeAnalysis: json(result.claude_analysis),
+        analysisEngine: result.engine,
+        progressPercentage: 100,
+        errorMessage: diarizationFailed,
+        leaseUntil: null,
+      },
+    );
     if (!completed) return; // deleted, or failed by another job, meanwhile
     await reindexTranscription(db, transcriptionId); // the summary is searchable
     for (const note of result.notes) await appendLog(db, transcriptionId, note, "warn");
+    if (diarizationFailed) await appendLog(db, transcriptionId, diarizationFailed, "error");
     await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
   } catch (err) {
     const reason = `Analysis failed: ${(err as Error).message}. The transcript is complete; run the analysis again later.`;

@@ -52,6 +52,7 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       contentType: object.httpMetadata?.contentType ?? t.fileType,
       // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it.
       language: t.language ?? undefined,
+      diarize: t.diarize ? { numSpeakers: t.numSpeakers, exact: total === 1 } : undefined,
     });
     // The plan's length limit can only be checked now that the audio's length is known.
     const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration);

@@ -1,5 +1,6 @@
 import type { Segment, TranscriptDoc, Word } from "@verbatim/shared";
 import type { SpeechResult } from "../asr/types";
+import { chunkSpeakerKey, joinDiarizationNotes, linkChunkSpeakers, numberSpeakers } from "./link-speakers";
 import { joinWords } from "./text";
 
 export interface ChunkResult {
@@ -8,7 +9,7 @@ export interface ChunkResult {
   result: SpeechResult;
 }
 
-const shift = (w: Word, by: number): Word => ({ word: w.word, start: w.start + by, end: w.end + by });
+const shift = (w: Word, by: number): Word => ({ ...w, start: w.start + by, end: w.end + by });
 
 /**
  * Joins chunk transcripts into one. Neighbouring chunks may overlap (clients cut with a margin so no word is
@@ -25,7 +26,25 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
     return next.startOffset < end ? (next.startOffset + end) / 2 : next.startOffset;
   });
 
-  const segments: Segment[] = [];
+  // Speakers linked across chunks by the words both transcribed in their overlap (link-speakers.ts).
+  const linked = linkChunkSpeakers(
+    sorted.map((c, i) => ({
+      from: c.startOffset,
+      to: ends[i] as number,
+      words: c.result.segments.flatMap((s) =>
+        (s.words?.length ? s.words : [{ word: s.text, start: s.start, end: s.end, speaker: s.speaker }]).map((w) =>
+          shift({ ...w, speaker: w.speaker ?? s.speaker }, c.startOffset),
+        ),
+      ),
+    })),
+  );
+  const relabel = <T extends { speaker?: string | undefined }>(i: number, x: T): T => {
+    if (x.speaker === undefined) return x;
+    const id = linked.get(chunkSpeakerKey(i, x.speaker));
+    return id === undefined ? x : { ...x, speaker: id };
+  };
+
+  const joined: Segment[] = [];
   sorted.forEach((chunk, i) => {
     const from = i === 0 ? Number.NEGATIVE_INFINITY : (cuts[i - 1] as number);
     const to = cuts[i] as number;
@@ -33,14 +52,15 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
       const mid = (start + end) / 2;
       return mid >= from && mid < to;
     };
-    for (const seg of chunk.result.segments) {
+    for (const original of chunk.result.segments) {
+      const seg = relabel(i, { ...original, words: original.words?.map((w) => relabel(i, w)) });
       const start = seg.start + chunk.startOffset;
       const end = seg.end + chunk.startOffset;
       if (seg.words && seg.words.length > 0) {
         const words = seg.words.map((w) => shift(w, chunk.startOffset)).filter((w) => inside(w.start, w.end));
         if (words.length === 0) continue;
         const whole = words.length === seg.words.length;
-        segments.push({
+        joined.push({
           start: whole ? start : (words[0] as Word).start,
           end: whole ? end : (words.at(-1) as Word).end,
           text: whole ? seg.text : joinWords(words, seg.text),
@@ -48,16 +68,20 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
           ...(seg.speaker ? { speaker: seg.speaker } : {}),
         });
       } else if (inside(start, end)) {
-        segments.push({ ...seg, start, end });
+        joined.push({ ...seg, start, end });
       }
     }
   });
 
   const languages = sorted.map((c) => c.result.language).filter((l): l is string => !!l);
+  const diarization = joinDiarizationNotes(sorted.map((c) => c.result.diarization));
+  const { segments, speakers } = numberSpeakers(joined);
   return {
     language: mostCommon(languages),
     duration: Math.max(0, ...ends),
     segments,
+    ...(speakers.length > 0 ? { speakers } : {}),
+    ...(diarization ? { diarization } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { assertAcceptedType, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
 import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
 import { toTranscription } from "./serialize";
+import { speakerChoice } from "./speaker-options";
 
 // The chunked path: a client that has split (and usually compressed) a long recording sends ordered audio
 // chunks with their offsets. Each chunk is transcribed by its own queue message, in parallel, while the rest
@@ -56,6 +57,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const userId = currentUserId(c);
     const body = c.req.valid("json");
     assertAcceptedType(body.fileName, body.fileType);
+    const speakers = speakerChoice(body);
     const id = crypto.randomUUID();
     const row = await withSlot(c.env.DB, userId, () =>
       insertTranscription(c.get("db"), {
@@ -67,6 +69,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
         source: "chunks",
         chunksExpected: body.chunks ?? null,
         language: body.language ?? null,
+        ...speakers,
       }),
     );
     await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);

@@ -14,6 +14,7 @@ import { ApiError } from "../http/errors";
 import { enqueueChunk } from "../jobs/enqueue";
 import { looksLikeMedia, peek } from "../uploads/sniff";
 import { appendLog, insertTranscription } from "./repository";
+import type { SpeakerChoice } from "./speaker-options";
 
 export const NOT_MEDIA = "This file is not an audio or video recording we can read";
 
@@ -59,7 +60,7 @@ export async function createFileTranscription(
     mediaKey: string;
     size: number;
     language?: string | null;
-  },
+  } & Partial<SpeakerChoice>,
 ) {
   const row = await insertTranscription(db, {
     id: v.id,
@@ -71,6 +72,8 @@ export async function createFileTranscription(
     fileSize: v.size,
     source: "file",
     language: v.language ?? null,
+    diarize: v.diarize ?? false,
+    numSpeakers: v.numSpeakers ?? null,
   });
   await db.insert(transcriptionChunks).values({ transcriptionId: v.id, idx: 0, r2Key: v.mediaKey, startOffset: 0 });
   await appendLog(db, v.id, `Upload received: ${(v.size / 1024 / 1024).toFixed(1)} MB`);

@@ -12,6 +12,7 @@ import { reindexTranscription } from "../search/index";
 import { startTranscriptRun } from "../transcript-doc/store";
 import { deletePrefix, transcriptionPrefix } from "./keys";
 import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
+import { speakerChoice } from "./speaker-options";
 
 const ALREADY_RUNNING = "This transcription is already being processed";
 
@@ -38,9 +39,15 @@ export async function reprocess(
   db: Db,
   userId: string,
   id: string,
-  { edits }: Pick<z.output<typeof reprocessSchema>, "edits"> = { edits: "discard" },
+  { edits, ...options }: z.output<typeof reprocessSchema> = { edits: "discard" },
 ) {
   const t = await getOwned(db, userId, id);
+  // Speaker recognition left out keeps the recording's earlier choice; turning it off forgets the count.
+  const diarize = options.diarize ?? t.diarize;
+  const speakers = speakerChoice({
+    diarize,
+    num_speakers: options.num_speakers !== undefined ? options.num_speakers : diarize ? t.numSpeakers : null,
+  });
   if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   const chunks = await listChunks(db, id);
   if (chunks.length === 0) throw new ApiError(409, "No audio was uploaded for this transcription");
@@ -50,6 +57,7 @@ export async function reprocess(
   ) {
     throw new ApiError(409, ALREADY_RUNNING);
   }
+  await updateTranscription(db, id, speakers);
   await startTranscriptRun(env, t, edits);
   await resetChunks(db, id);
   await appendLog(db, id, `Reprocessing requested${t.transcriptVersion > 1 ? ` (${edits} edits)` : ""}`);

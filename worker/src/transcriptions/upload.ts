@@ -7,10 +7,12 @@ import { readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, assertDeclaredSize, createFileTranscription, sniffMedia, spokenLanguage } from "./create";
 import { mediaKey } from "./keys";
+import { speakerChoiceFromForm } from "./speaker-options";
 
 /**
  * POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. Fields sent
- * before the file: `name`, and `language` (the spoken language's code; left out, it is detected).
+ * before the file: `name`, `language` (the spoken language's code; left out, it is detected), `diarize`
+ * ("true": tell speakers apart) and `num_speakers` (1–20, when known; only with diarize).
  */
 export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
   // A request that is not a valid upload is a 400/413/415 whatever the plan: the form's fields, the file's
@@ -20,6 +22,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
   const { fields, file } = await readFormUntilFile(request, "file");
   if (!file) throw new ApiError(400, "Please select a file to upload.");
   const language = spokenLanguage(fields.language);
+  const speakers = speakerChoiceFromForm(fields);
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
@@ -44,6 +47,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
         mediaKey: key,
         size,
         language,
+        ...speakers,
       });
     } catch (err) {
       await env.MEDIA.delete(key);

@@ -1,4 +1,5 @@
 import {
+  completeUploadSchema,
   createMultipartSchema,
   mediaTypeOf,
   messageResponseSchema,
@@ -10,13 +11,14 @@ import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { doc, json, rawBody } from "../http/openapi";
+import { doc, json, optionalJsonBody, rawBody } from "../http/openapi";
 import { assertUploadSlotFree } from "../http/rate-limit";
-import { validate } from "../http/validate";
+import { readOptionalJson, validate } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
 import { mediaKey } from "../transcriptions/keys";
 import { toTranscription } from "../transcriptions/serialize";
+import { speakerChoice } from "../transcriptions/speaker-options";
 import {
   describeUpload,
   insertUpload,
@@ -56,6 +58,7 @@ const docs = {
   complete: doc({
     summary: "Join the parts and start transcribing",
     tag,
+    requestBody: optionalJsonBody(completeUploadSchema, "Optional: speaker recognition for the recording"),
     responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
     errors: [400, 404, 409],
   }),
@@ -130,6 +133,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
+    const speakers = speakerChoice(await readOptionalJson(c.req.raw, completeUploadSchema));
     const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter(
@@ -149,6 +153,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       fileType: row.fileType,
       mediaKey: row.r2Key,
       size: row.size,
+      ...speakers,
     });
     return c.json(toTranscription(t), 201);
   })

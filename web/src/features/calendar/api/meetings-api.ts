@@ -5,8 +5,11 @@ import {
   meetingSchema,
   recordingImportSchema,
 } from "@verbatim/shared/google";
+import type { Preferences } from "@verbatim/shared/preferences";
 import { z } from "zod";
-import { ApiError, api, read } from "@/lib/api";
+import { speakerFields } from "@/entities/transcription/speaker-recognition";
+import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
+import { ApiError, api, read, withJsonBody } from "@/lib/api";
 
 /** Spec §7/§9: the calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
@@ -45,8 +48,14 @@ export function useTranscribeRecording() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
+      // Speaker recognition as set in Settings (the import has no upload screen to choose it on).
+      const general = queryClient.getQueryData<Preferences>(PREFERENCES_QUERY_KEY)?.general;
+      const speakers = speakerFields({
+        diarize: general?.speakerRecognition ?? false,
+        numSpeakers: general?.speakerCount ?? null,
+      });
       const result = await read(
-        api.meetings[":eventId"].recording.$post({ param: { eventId } }),
+        api.meetings[":eventId"].recording.$post({ param: { eventId } }, withJsonBody(speakers)),
         recordingImportSchema,
       );
       // Only ever a same-origin path into the server's Google flow.

@@ -1,6 +1,7 @@
 import { type GeneralPreferences, LANGUAGE_LABELS, LANGUAGES, type Theme } from "@verbatim/shared/preferences";
 import { useEffect } from "react";
 import { Switch } from "@/components/ui/switch";
+import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { applyTheme, previewTheme, restoreTheme } from "../lib/theme";
 import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";
@@ -46,6 +47,19 @@ export function GeneralTab({ saved }: { saved: GeneralPreferences }) {
           value={draft.language}
           onChange={(v) => set("language", v)}
           options={LANGUAGE_OPTIONS}
+        />
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm font-medium">Uploads</p>
+        <p className="text-sm text-muted-foreground">
+          The upload screen starts with this choice, and remembers the one you upload with.
+        </p>
+        <SpeakerRecognitionField
+          value={{ diarize: draft.speakerRecognition, numSpeakers: draft.speakerCount }}
+          onChange={(next) => {
+            set("speakerRecognition", next.diarize);
+            set("speakerCount", next.numSpeakers);
+          }}
         />
       </div>
       <Switch

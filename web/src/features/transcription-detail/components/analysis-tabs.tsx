@@ -1,7 +1,10 @@
 import type { EnhancedKeyPoint, SummaryAnalysis, TranscriptionDetails } from "@verbatim/shared/analysis";
+import type { Speaker } from "@verbatim/shared/transcript";
 import { Badge } from "@/components/ui/badge";
+import type { SpeakerStats } from "../lib/speaker-stats";
 import { parseMarker } from "../lib/timed-lines";
 import { EmptyState } from "./empty-state";
+import { SpeakerTalkTime } from "./speaker-talk-time";
 
 function Paragraphs({ text }: { text: string }) {
   return (
@@ -141,18 +144,28 @@ export function AnalysisTab({ analysis, processing }: { analysis: SummaryAnalysi
   );
 }
 
-export function DetailsTab({ details, processing }: { details: TranscriptionDetails | null; processing: boolean }) {
+export function DetailsTab({
+  details,
+  processing,
+  talk,
+}: {
+  details: TranscriptionDetails | null;
+  processing: boolean;
+  /** Talk time and turns from the timed transcript (empty when it has no speakers). */
+  talk: { stats: SpeakerStats[]; speakers: Speaker[] };
+}) {
   const empty =
     !details ||
     (details.topics.length === 0 &&
       details.entities.length === 0 &&
       details.questions.length === 0 &&
       details.actionItems.length === 0);
-  if (!details || empty)
+  if ((!details || empty) && talk.stats.length === 0)
     return <EmptyState processing={processing} what="detailed analysis" empty="No detailed analysis available." />;
   return (
     <div className="space-y-8 text-sm">
-      {details.topics.length > 0 && (
+      {talk.stats.length > 0 && <SpeakerTalkTime stats={talk.stats} speakers={talk.speakers} />}
+      {details && details.topics.length > 0 && (
         <section className="space-y-3">
           <h3 className="font-semibold">Topics</h3>
           <div className="grid gap-3 md:grid-cols-2">
@@ -172,7 +185,7 @@ export function DetailsTab({ details, processing }: { details: TranscriptionDeta
           </div>
         </section>
       )}
-      {details.entities.length > 0 && (
+      {details && details.entities.length > 0 && (
         <section className="space-y-3">
           <h3 className="font-semibold">Entities</h3>
           <div className="overflow-x-auto">
@@ -203,7 +216,7 @@ export function DetailsTab({ details, processing }: { details: TranscriptionDeta
           </div>
         </section>
       )}
-      {details.questions.length > 0 && (
+      {details && details.questions.length > 0 && (
         <section className="space-y-2">
           <h3 className="font-semibold">Questions</h3>
           <ul className="list-disc space-y-1 pl-5">
@@ -213,7 +226,7 @@ export function DetailsTab({ details, processing }: { details: TranscriptionDeta
           </ul>
         </section>
       )}
-      {details.actionItems.length > 0 && (
+      {details && details.actionItems.length > 0 && (
         <section className="space-y-2">
           <h3 className="font-semibold">Action items</h3>
           <ul className="list-disc space-y-1 pl-5">

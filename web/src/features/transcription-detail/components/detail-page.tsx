@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
 import { DETAIL_EXPORT_FORMATS, exportTranscription } from "@/entities/transcription/export";
 import { ExportDialog } from "@/entities/transcription/export-dialog";
+import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { isActive } from "@/entities/transcription/transcriptions-api";
@@ -17,11 +18,14 @@ import { useSegments, useTrace, useTranscription } from "../api/detail-api";
 import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
 import { useStatusToasts } from "../hooks/use-status-toasts";
 import { readAnalysis } from "../lib/analysis";
+import { speakerStats } from "../lib/speaker-stats";
 import { linesFromSegments, linesFromText } from "../lib/timed-lines";
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
 import { ProcessingStatus } from "./processing-status";
+import { RunActions } from "./run-actions";
+import { SpeakersPanel } from "./speakers-panel";
 import { TranscriptTab } from "./transcript-tab";
 import { TranscriptionNotFound } from "./transcription-not-found";
 
@@ -65,6 +69,10 @@ export function TranscriptionDetailPage() {
     return t?.text ? linesFromText(t.text) : [];
   }, [segments.data, t?.text]);
   const analysis = useMemo(() => (t ? readAnalysis(t) : null), [t]);
+  const talk = useMemo(
+    () => ({ stats: speakerStats(segments.data?.segments ?? []), speakers: speakersOf(segments.data) }),
+    [segments.data],
+  );
 
   if (notFound) return <TranscriptionNotFound />;
   if (!t || !analysis) {
@@ -103,6 +111,7 @@ export function TranscriptionDetailPage() {
           </div>
         </div>
         <div className="flex flex-col gap-2 md:flex-row">
+          <RunActions transcription={t} online={online} />
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon />
             Back to List
@@ -120,6 +129,14 @@ export function TranscriptionDetailPage() {
           className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
         >
           {t.error_message || "Transcription failed."}
+        </p>
+      )}
+      {t.status === "COMPLETED_WITH_ERRORS" && t.error_message && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-500/50 bg-amber-100 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          {t.error_message}
         </p>
       )}
 
@@ -143,6 +160,18 @@ export function TranscriptionDetailPage() {
         </CardContent>
       </Card>
 
+      {isViewable(t.status) && (
+        <SpeakersPanel
+          transcriptionId={t.id}
+          doc={segments.data}
+          lines={lines}
+          version={t.transcript_version}
+          // Names are saved against the doc's version: only once it was read from the server since the page
+          // opened, not from the copy kept for offline reading (that could only end in a conflict).
+          editable={online && !processing && segments.isFetchedAfterMount}
+        />
+      )}
+
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList label="Transcription sections">
           <TabsTrigger value="transcript">Transcript</TabsTrigger>
@@ -153,7 +182,11 @@ export function TranscriptionDetailPage() {
         </TabsList>
         <TabsContent value="transcript">
           <TranscriptTab
+            transcriptionId={t.id}
             lines={lines}
+            doc={segments.data}
+            version={t.transcript_version}
+            fresh={segments.isFetchedAfterMount}
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}
@@ -176,7 +209,7 @@ export function TranscriptionDetailPage() {
           <AnalysisTab analysis={analysis.summary_analysis} processing={processing} />
         </TabsContent>
         <TabsContent value="details">
-          <DetailsTab details={analysis.transcription_details} processing={processing} />
+          <DetailsTab details={analysis.transcription_details} processing={processing} talk={talk} />
         </TabsContent>
       </Tabs>
 

@@ -1,4 +1,6 @@
+import type { Speaker } from "@verbatim/shared/transcript";
 import { Fragment, type ReactNode, useEffect, useRef } from "react";
+import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
 import type { SearchMatch } from "../lib/search";
@@ -14,6 +16,10 @@ interface TranscriptLinesProps {
   matches?: SearchMatch[];
   activeMatch?: number;
   label: string;
+  /** The diarized speakers, for names and colours (a legacy "Name:" label is shown as it is). */
+  speakers?: Speaker[];
+  /** Lines by speakers the speaker filter hides are left out (their indices stay, for search and playback). */
+  shown?: (speaker: string | null) => boolean;
 }
 
 /**
@@ -28,6 +34,8 @@ export function TranscriptLines({
   matches = [],
   activeMatch = -1,
   label,
+  speakers = [],
+  shown = () => true,
 }: TranscriptLinesProps) {
   const container = useRef<HTMLOListElement>(null);
 
@@ -58,6 +66,7 @@ export function TranscriptLines({
       className="relative max-h-[60vh] space-y-1 overflow-y-auto rounded-md pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       {lines.map((line, i) => {
+        if (!shown(line.speaker)) return null;
         const active = i === activeIndex;
         const start = line.start;
         return (
@@ -103,7 +112,17 @@ export function TranscriptLines({
               ))}
             {/* dir="auto": Arabic, Hebrew, Persian or Urdu lines read right to left, each by its own first letters. */}
             <p dir="auto" className="min-w-0 flex-1 whitespace-pre-wrap break-words">
-              {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
+              {line.speaker && (
+                <span className="font-semibold">
+                  {/* The colour tells speakers apart at a glance; the name says who it is (never colour alone). */}
+                  <span
+                    aria-hidden="true"
+                    className="mr-1.5 inline-block size-2.5 rounded-full align-middle"
+                    style={{ backgroundColor: speakerColor(speakers, line.speaker) }}
+                  />
+                  {speakerLabel(speakers, line.speaker)}:{" "}
+                </span>
+              )}
               {highlight(line.text, byLine.get(i) ?? [], activeMatch)}
             </p>
           </li>

@@ -1,13 +1,29 @@
-import { useMemo, useState } from "react";
+import type { TranscriptDoc } from "@verbatim/shared/transcript";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useReloadTranscript } from "../api/editor-api";
+import { loadDraft } from "../lib/editor/drafts";
 import { findMatches } from "../lib/search";
+import { isLineShown, useSpeakerFilter } from "../lib/speaker-filter";
 import { activeLineIndex, linesFromText, type TimedLine } from "../lib/timed-lines";
 import { EmptyState } from "./empty-state";
+import { TranscriptEditor } from "./transcript-editor";
 import { TranscriptLines } from "./transcript-lines";
 import { TranscriptSearch } from "./transcript-search";
 
 interface TranscriptTabProps {
+  transcriptionId: string;
   lines: TimedLine[];
+  /** The timed transcript the editor edits; null or undefined when there is none (or while processing). */
+  doc: TranscriptDoc | null | undefined;
+  /** The row's transcript_version: the doc's version for docs stored before docs carried one. */
+  version: number;
+  /**
+   * The doc was read from the server since the page opened. Until then it may be the copy saved for offline
+   * reading, and edits made on an old copy could only end in a conflict, so the editor waits.
+   */
+  fresh: boolean;
   formatted: string | null;
   processing: boolean;
   time: number;
@@ -15,11 +31,41 @@ interface TranscriptTabProps {
   onSeek?: (seconds: number) => void;
 }
 
-/** Spec §2: sub-tabs Full Transcript (default) and Formatted. */
-export function TranscriptTab({ lines, formatted, processing, time, playing, onSeek }: TranscriptTabProps) {
+/** Spec §2: sub-tabs Full Transcript (default) and Formatted; the full transcript can be edited (issue 15). */
+export function TranscriptTab({
+  transcriptionId,
+  lines,
+  doc,
+  version,
+  fresh,
+  formatted,
+  processing,
+  time,
+  playing,
+  onSeek,
+}: TranscriptTabProps) {
   const [view, setView] = useState("full");
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState(0);
+  const [editing, setEditing] = useState(false);
+  // Bumped when the user reloads after a conflict: the editor starts over from the server's transcript.
+  const [generation, setGeneration] = useState(0);
+  const reload = useReloadTranscript(transcriptionId);
+  const editable = fresh && !processing && !!doc && doc.segments.length > 0;
+  const [filter] = useSpeakerFilter(transcriptionId);
+  const shown = useCallback((speaker: string | null | undefined) => isLineShown(filter, speaker), [filter]);
+  const speakers = doc?.speakers ?? [];
+
+  // Unsaved edits from before a reload reopen the editor, so they are seen (and can be saved or discarded).
+  useEffect(() => {
+    let live = true;
+    void loadDraft(transcriptionId).then((draft) => {
+      if (live && draft) setEditing(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [transcriptionId]);
 
   const matches = useMemo(() => findMatches(lines, query), [lines, query]);
   const activeMatch = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
@@ -35,25 +81,49 @@ export function TranscriptTab({ lines, formatted, processing, time, playing, onS
         <TabsTrigger value="formatted">Formatted</TabsTrigger>
       </TabsList>
       <TabsContent value="full" className="space-y-3">
-        <TranscriptSearch
-          query={query}
-          onQueryChange={(q) => {
-            setQuery(q);
-            setCurrent(0);
-          }}
-          count={matches.length}
-          current={activeMatch}
-          onStep={(delta) => setCurrent((activeMatch + delta + matches.length) % matches.length)}
-        />
-        <TranscriptLines
-          label="Full transcript"
-          lines={lines}
-          activeIndex={activeLineIndex(lines, time)}
-          follow={playing}
-          onSeek={onSeek}
-          matches={matches}
-          activeMatch={activeMatch}
-        />
+        {editable && editing && doc ? (
+          <TranscriptEditor
+            key={generation}
+            transcriptionId={transcriptionId}
+            doc={doc}
+            version={doc.version ?? version}
+            time={time}
+            playing={playing}
+            onSeek={onSeek}
+            shown={shown}
+            onClose={() => setEditing(false)}
+            onReload={() => void reload().then(() => setGeneration((g) => g + 1))}
+          />
+        ) : (
+          <>
+            {editable && (
+              <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
+                Edit transcript
+              </Button>
+            )}
+            <TranscriptSearch
+              query={query}
+              onQueryChange={(q) => {
+                setQuery(q);
+                setCurrent(0);
+              }}
+              count={matches.length}
+              current={activeMatch}
+              onStep={(delta) => setCurrent((activeMatch + delta + matches.length) % matches.length)}
+            />
+            <TranscriptLines
+              label="Full transcript"
+              lines={lines}
+              activeIndex={activeLineIndex(lines, time)}
+              follow={playing}
+              onSeek={onSeek}
+              matches={matches}
+              activeMatch={activeMatch}
+              speakers={speakers}
+              shown={shown}
+            />
+          </>
+        )}
       </TabsContent>
       <TabsContent value="formatted" className="space-y-3">
         {formattedLines ? (
@@ -75,6 +145,8 @@ export function TranscriptTab({ lines, formatted, processing, time, playing, onS
               activeIndex={activeLineIndex(lines, time)}
               follow={playing}
               onSeek={onSeek}
+              speakers={speakers}
+              shown={shown}
             />
           </>
         )}

@@ -6,18 +6,24 @@ import {
   speechLanguageSchema,
   uploadedPartSchema,
 } from "@verbatim/shared/upload";
-import { api, read, send, withSignal } from "@/lib/api";
+import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-recognition";
+import { api, read, send, withJsonBody, withSignal } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 
 export function uploadSingle(
   file: Blob,
   fileName: string,
   language: string | null,
+  speakers: SpeakerChoice,
   onProgress: (loaded: number, total: number) => void,
   signal: AbortSignal,
 ) {
   const form = new FormData();
-  if (language) form.append("language", language); // before the file: the server reads the form as a stream
+  // Fields before the file: the server reads the form as a stream.
+  if (language) form.append("language", language);
+  const { diarize, num_speakers } = speakerFields(speakers);
+  form.append("diarize", String(diarize));
+  if (num_speakers !== undefined) form.append("num_speakers", String(num_speakers));
   form.append("file", file, fileName);
   return xhrUpload({
     method: "POST",
@@ -53,8 +59,12 @@ export function putPart(
   });
 }
 
-export const completeResumable = (id: string, signal: AbortSignal) =>
-  read(api.uploads[":id"].complete.$post({ param: { id } }, withSignal(signal)), transcriptionSchema);
+/** Completes the upload into a transcription, with speaker recognition as chosen. */
+export const completeResumable = (id: string, speakers: SpeakerChoice, signal: AbortSignal) =>
+  read(
+    api.uploads[":id"].complete.$post({ param: { id } }, withJsonBody(speakerFields(speakers), signal)),
+    transcriptionSchema,
+  );
 
 export async function abortResumable(id: string) {
   await send(api.uploads[":id"].$delete({ param: { id } }));
@@ -62,7 +72,14 @@ export async function abortResumable(id: string) {
 
 /** POST /api/transcriptions/chunked: a transcription that will receive its audio in `chunks` pieces. */
 export const createChunked = (
-  input: { fileName: string; fileType: string; chunks: number; language?: string },
+  input: {
+    fileName: string;
+    fileType: string;
+    chunks: number;
+    language?: string;
+    diarize: boolean;
+    num_speakers?: number;
+  },
   signal: AbortSignal,
 ) =>
   read(

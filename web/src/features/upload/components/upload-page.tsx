@@ -10,9 +10,12 @@ import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { PlanUsage } from "@/entities/subscription/plan-usage";
 import { useSubscription } from "@/entities/subscription/subscription-api";
+import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { usePreferences } from "@/entities/user/preferences";
 import { useOnline } from "@/lib/use-online";
+import { useRememberSpeakerChoice } from "../api/speaker-defaults";
 import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
+import { useSpeakerChoice } from "../hooks/use-speaker-choice";
 import { spokenLanguageOptions } from "../lib/languages";
 import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
 import { isSending, useUploads } from "../lib/upload-store";
@@ -44,7 +47,10 @@ export function UploadPage() {
   const compressId = useId();
   const [language, setLanguage] = useState("");
   const languageId = useId();
-  const settingsLanguage = usePreferences().data?.general.language;
+  const preferences = usePreferences({ staleTime: 0 }).data;
+  const settingsLanguage = preferences?.general.language;
+  const [speakers, setSpeakers] = useSpeakerChoice(preferences?.general);
+  const rememberSpeakers = useRememberSpeakerChoice();
   const interrupted = useInterruptedUploads(user?.id);
 
   // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
@@ -97,7 +103,8 @@ export function UploadPage() {
     }
     setInlineError(null);
     setFailureDismissed(false);
-    void startUploads(user.id, { compress, language: language || null });
+    void startUploads(user.id, { compress, language: language || null, speakers });
+    rememberSpeakers(speakers);
   };
 
   return (
@@ -196,6 +203,10 @@ export function UploadPage() {
                   ))}
                 </Select>
               </div>
+            )}
+
+            {items.some((i) => i.status === "idle" || i.status === "error") && (
+              <SpeakerRecognitionField value={speakers} onChange={setSpeakers} />
             )}
 
             {queued && online && <p className="text-sm text-muted-foreground">Back online: sending queued files...</p>}

@@ -1,4 +1,5 @@
 import type { Transcription } from "@verbatim/shared/transcription";
+import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-recognition";
 import { createChunked, putChunk, putMedia, sealChunks } from "../api/upload-api";
 import type { CompressedRecording } from "./compress";
 import { withRetry } from "./retry";
@@ -14,6 +15,7 @@ export async function uploadChunked(
   recording: CompressedRecording,
   fileName: string,
   language: string | null,
+  speakers: SpeakerChoice,
   signal: AbortSignal,
   onProgress: (sentBytes: number, totalBytes: number) => void,
 ): Promise<Transcription> {
@@ -29,7 +31,13 @@ export async function uploadChunked(
   const transcription = await withRetry(
     () =>
       createChunked(
-        { fileName, fileType: audio.type, chunks: chunks.length, ...(language ? { language } : {}) },
+        {
+          fileName,
+          fileType: audio.type,
+          chunks: chunks.length,
+          ...(language ? { language } : {}),
+          ...speakerFields(speakers),
+        },
         signal,
       ),
     signal,

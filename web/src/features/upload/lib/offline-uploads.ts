@@ -1,3 +1,4 @@
+import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-recognition";
 import { deleteQueued, loadQueued, saveQueued } from "./offline-queue";
 import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
@@ -16,6 +17,7 @@ export async function queueOffline(item: UploadItem, userId: string) {
       size: item.size,
       createdAt: Date.now(),
       language: item.language,
+      speakers: item.speakers,
     });
     updateUpload(item.key, { status: "queued", error: null, progress: 0 });
   } catch {
@@ -43,6 +45,7 @@ export async function restoreQueued(userId: string) {
         status: "queued",
         compress: worthCompressing({ size: row.size, type: row.fileType, name: row.fileName }),
         language: row.language ?? null,
+        speakers: row.speakers ?? NO_SPEAKER_RECOGNITION,
       }),
     );
   if (restored.length > 0) setUploads((items) => [...items, ...restored]);

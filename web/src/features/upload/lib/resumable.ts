@@ -1,5 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import type { ResumableUpload } from "@verbatim/shared/upload";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
 import { ApiError } from "@/lib/api";
 import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
 import { withRetry } from "./retry";
@@ -19,7 +20,7 @@ export interface ResumableProgress {
  */
 export async function uploadResumable(
   file: Blob,
-  meta: { fileName: string; fileType: string },
+  meta: { fileName: string; fileType: string; speakers: SpeakerChoice },
   existingId: string | null,
   signal: AbortSignal,
   { onUploadId, onProgress }: ResumableProgress,
@@ -70,7 +71,7 @@ export async function uploadResumable(
   };
   // One failing part fails the upload; the others stop at their next part (the caller aborts the signal).
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
-  return withRetry(() => completeResumable(upload.id, signal), signal);
+  return withRetry(() => completeResumable(upload.id, meta.speakers, signal), signal);
 }
 
 /**

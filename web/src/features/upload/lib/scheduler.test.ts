@@ -1,12 +1,13 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { toast } from "@/components/ui/toast";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
 import { db } from "@/lib/db";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { uploadSingle } from "../api/upload-api";
 import { PARALLEL_FILES, PREPARE_MS } from "./scheduler";
 import { abortUpload, addFiles, forgetUploads, resumeQueued, startUploads } from "./upload-manager";
-import { getUploads } from "./upload-store";
+import { getUploads, setUploads } from "./upload-store";
 
 vi.mock("@/components/ui/toast", () => ({ toast: vi.fn() }));
 vi.mock("../api/upload-api", async (importOriginal) => ({
@@ -18,6 +19,7 @@ vi.mock("../api/upload-api", async (importOriginal) => ({
 interface Request {
   name: string;
   language: string | null;
+  speakers: SpeakerChoice;
   signal: AbortSignal;
   accept: () => void;
   refuse: (error: unknown) => void;
@@ -30,10 +32,10 @@ beforeEach(() => {
   online = true;
   vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  vi.mocked(uploadSingle).mockImplementation((_file, name, language, _progress, signal) => {
+  vi.mocked(uploadSingle).mockImplementation((_file, name, language, speakers, _progress, signal) => {
     return new Promise<Transcription>((resolve, reject) => {
       const transcription = { id: `t-${name}`, status: "PENDING" } as Transcription;
-      requests.push({ name, language, signal, accept: () => resolve(transcription), refuse: reject });
+      requests.push({ name, language, speakers, signal, accept: () => resolve(transcription), refuse: reject });
       signal.addEventListener("abort", () => reject(new UploadError(UPLOAD_ABORTED, 0)));
     });
   });
@@ -116,19 +118,21 @@ describe("the upload scheduler", () => {
     expect(requests.map((r) => r.name)).toEqual(["a.mp3", "b.mp3", "c.mp3"]);
   });
 
-  test("offline, the files wait in IndexedDB with their language, and go out when the network returns", async () => {
+  test("offline, the files wait in IndexedDB with their language and speaker choice, and go out after a reload when the network returns", async () => {
     online = false;
+    const speakers = { diarize: true, numSpeakers: 3 };
     addFiles([audio("a.mp3")]);
-    await startUploads("user-1", { compress: false, language: "fr" });
+    await startUploads("user-1", { compress: false, language: "fr", speakers });
     expect(statuses()).toEqual(["a.mp3:queued"]);
     const [row] = await db.queuedUploads.toArray();
-    expect(row).toMatchObject({ userId: "user-1", fileName: "a.mp3", language: "fr" });
+    expect(row).toMatchObject({ userId: "user-1", fileName: "a.mp3", language: "fr", speakers });
     expect(requests).toHaveLength(0);
 
+    setUploads([]); // a reload: only IndexedDB remembers the file
     online = true;
     await resumeQueued("user-1");
     await prepare();
-    expect(requests.map((r) => [r.name, r.language])).toEqual([["a.mp3", "fr"]]);
+    expect(requests.map((r) => [r.name, r.language, r.speakers])).toEqual([["a.mp3", "fr", speakers]]);
     requests[0]?.accept();
     await vi.advanceTimersByTimeAsync(0);
     expect(statuses()).toEqual(["a.mp3:processing"]);

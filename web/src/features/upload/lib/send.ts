@@ -19,18 +19,25 @@ export function sendOriginal(item: UploadItem, signal: AbortSignal): Promise<Tra
       item.file,
       item.name,
       item.language,
+      item.speakers,
       (loaded, total) => onBytes((loaded / total) * item.size),
       signal,
     );
   }
   const userId = uploadUser();
-  return uploadResumable(item.file, { fileName: item.name, fileType: item.type }, item.uploadId, signal, {
-    onUploadId: (uploadId) => {
-      updateUpload(item.key, { uploadId });
-      if (userId) rememberUploadId(userId, item, uploadId);
+  return uploadResumable(
+    item.file,
+    { fileName: item.name, fileType: item.type, speakers: item.speakers },
+    item.uploadId,
+    signal,
+    {
+      onUploadId: (uploadId) => {
+        updateUpload(item.key, { uploadId });
+        if (userId) rememberUploadId(userId, item, uploadId);
+      },
+      onProgress: onBytes,
     },
-    onProgress: onBytes,
-  });
+  );
 }
 
 /**
@@ -54,7 +61,7 @@ export async function sendCompressed(item: UploadItem, signal: AbortSignal): Pro
     return null;
   }
   updateUpload(item.key, { status: "uploading", progress: 0 });
-  return uploadChunked(recording, item.name, item.language, signal, (sent, total) =>
+  return uploadChunked(recording, item.name, item.language, item.speakers, signal, (sent, total) =>
     updateUpload(item.key, { progress: total > 0 ? (sent / total) * 100 : 100 }),
   );
 }

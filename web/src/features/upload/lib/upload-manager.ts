@@ -1,3 +1,4 @@
+import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-recognition";
 import { abortResumable } from "../api/upload-api";
 import { forgetAllInterrupted } from "./interrupted";
 import { discardAllQueued } from "./offline-queue";
@@ -22,6 +23,7 @@ export function addFiles(files: File[]) {
       size: file.size,
       compress: worthCompressing(file),
       language: null,
+      speakers: NO_SPEAKER_RECOGNITION,
     }),
   );
   setUploads((items) => [...items, ...added]);
@@ -47,13 +49,18 @@ export function clearAccepted() {
 /** Sends every idle or failed file; offline, they are queued in IndexedDB instead. */
 export async function startUploads(
   userId: string,
-  { compress, language = null }: { compress: boolean; language?: string | null },
+  {
+    compress,
+    language = null,
+    speakers = NO_SPEAKER_RECOGNITION,
+  }: { compress: boolean; language?: string | null; speakers?: SpeakerChoice },
 ) {
   setUploadUser(userId);
   const toSend = getUploads().filter((item) => item.status === "idle" || item.status === "error");
-  for (const item of toSend) updateUpload(item.key, { compress: compress && worthCompressing(item), language });
+  for (const item of toSend)
+    updateUpload(item.key, { compress: compress && worthCompressing(item), language, speakers });
   if (!navigator.onLine) {
-    await Promise.all(toSend.map((item) => queueOffline({ ...item, language }, userId)));
+    await Promise.all(toSend.map((item) => queueOffline({ ...item, language, speakers }, userId)));
     return;
   }
   for (const item of toSend) updateUpload(item.key, { status: "waiting", error: null, progress: 0 });

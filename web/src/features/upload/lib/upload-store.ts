@@ -1,4 +1,5 @@
 import { atom, useAtomValue } from "jotai";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
 import { appStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
 
@@ -34,6 +35,8 @@ export interface UploadItem {
   compress: boolean;
   /** The spoken language the user chose (a Whisper code); null = the engine detects it. */
   language: string | null;
+  /** Speaker recognition as chosen on the upload screen when the file was sent. */
+  speakers: SpeakerChoice;
 }
 
 /** The files on the upload screen; they keep going while other screens are open. */
@@ -56,7 +59,7 @@ export const setUploadUser = (userId: string | null) => appStore.set(uploadUserA
 
 /** A new row in the list, not sent yet. */
 export function newUpload(
-  fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language"> & {
+  fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language" | "speakers"> & {
     status?: UploadStatus;
   },
 ): UploadItem {

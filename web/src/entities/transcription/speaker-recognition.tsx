@@ -1,0 +1,77 @@
+import { useId } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Select } from "@/components/ui/select";
+
+/** Speaker recognition as the user chose it: on or off, and how many people speak when they know. */
+export interface SpeakerChoice {
+  diarize: boolean;
+  /** null = found automatically. */
+  numSpeakers: number | null;
+}
+
+export const NO_SPEAKER_RECOGNITION: SpeakerChoice = { diarize: false, numSpeakers: null };
+
+/** The wire fields (upload JSON, reprocess): a count is only sent with speaker recognition on (the API refuses it alone). */
+export function speakerFields(choice: SpeakerChoice): { diarize: boolean; num_speakers?: number } {
+  return choice.diarize && choice.numSpeakers !== null
+    ? { diarize: true, num_speakers: choice.numSpeakers }
+    : { diarize: choice.diarize };
+}
+
+const COUNTS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/**
+ * "Speaker recognition" with its optional number of speakers, the same on the upload screen, in Settings and
+ * in the reprocess dialog.
+ */
+export function SpeakerRecognitionField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: SpeakerChoice;
+  onChange: (next: SpeakerChoice) => void;
+  disabled?: boolean;
+}) {
+  const checkId = useId();
+  const countId = useId();
+  return (
+    <div className="space-y-3 rounded-md border p-3 text-sm">
+      <label htmlFor={checkId} className="flex items-start gap-3">
+        <Checkbox
+          id={checkId}
+          className="mt-0.5"
+          checked={value.diarize}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, diarize: e.target.checked })}
+        />
+        <span>
+          <span className="block font-medium">Speaker recognition</span>
+          <span className="block text-muted-foreground">
+            Tell speakers apart: each line of the transcript says who spoke it.
+          </span>
+        </span>
+      </label>
+      {value.diarize && (
+        <div className="space-y-1.5 pl-7">
+          <label htmlFor={countId} className="block font-medium">
+            Number of speakers
+          </label>
+          <Select
+            id={countId}
+            value={value.numSpeakers === null ? "" : String(value.numSpeakers)}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, numSpeakers: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">Detect automatically</option>
+            {COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+    </div>
+  );
+}

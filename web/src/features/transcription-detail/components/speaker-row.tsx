@@ -1,0 +1,100 @@
+import type { Speaker } from "@verbatim/shared/transcript";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { ButtonSpinner } from "@/components/ui/spinner";
+import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { cn } from "@/lib/cn";
+
+/**
+ * One speaker in the panel: a toggle that shows only their lines (with the others picked), and, for diarized
+ * speakers, a rename form. An empty name gives the speaker back its "Speaker N" label.
+ */
+export function SpeakerRow({
+  speaker,
+  speakers,
+  renamable,
+  filtered,
+  onToggle,
+  saving,
+  onRename,
+}: {
+  speaker: string;
+  speakers: Speaker[];
+  renamable: boolean;
+  filtered: boolean;
+  onToggle: () => void;
+  saving: boolean;
+  onRename: (name: string | null) => Promise<boolean>;
+}) {
+  const label = speakerLabel(speakers, speaker);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState("");
+  const inputId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await onRename(name.trim() || null)) setEditing(false);
+  };
+
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        aria-pressed={filtered}
+        onClick={onToggle}
+        className={cn(
+          "inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          filtered ? "border-primary bg-accent font-medium" : "hover:bg-muted",
+        )}
+        title={filtered ? `Stop showing only ${label}` : `Show only ${label}'s lines`}
+      >
+        <span
+          aria-hidden="true"
+          className="inline-block size-2.5 rounded-full"
+          style={{ backgroundColor: speakerColor(speakers, speaker) }}
+        />
+        {label}
+      </button>
+      {renamable &&
+        (editing ? (
+          <form onSubmit={submit} className="flex items-center gap-2" aria-label={`Rename ${label}`}>
+            <label htmlFor={inputId} className="sr-only">
+              New name for {label}
+            </label>
+            <Input
+              id={inputId}
+              value={name}
+              maxLength={80}
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Escape") setEditing(false);
+              }}
+              className="h-9 w-44"
+              placeholder={label}
+            />
+            <Button type="submit" size="sm" disabled={saving}>
+              {saving && <ButtonSpinner />}
+              Save
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </form>
+        ) : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Rename ${label}`}
+            onClick={() => {
+              setName(speakers.find((s) => s.id === speaker)?.name ?? "");
+              setEditing(true);
+            }}
+          >
+            Rename
+          </Button>
+        ))}
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Speaker } from "@verbatim/shared/transcript";
+import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { formatClock } from "@/lib/format";
+import type { SpeakerStats } from "../lib/speaker-stats";
+
+/** Details: who spoke how long and how often, by the names the user gave (a rename shows here at once). */
+export function SpeakerTalkTime({ stats, speakers }: { stats: SpeakerStats[]; speakers: Speaker[] }) {
+  return (
+    <section className="space-y-3">
+      <h3 className="font-semibold">Speakers</h3>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left" aria-label="Talk time and turns per speaker">
+          <thead className="text-xs text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Speaker
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Talk time
+              </th>
+              <th scope="col" className="py-2">
+                Turns
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.map((s) => {
+              const percent = Math.round(s.share * 100);
+              return (
+                <tr key={s.speaker} className="border-t">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    <span
+                      aria-hidden="true"
+                      className="mr-2 inline-block size-2.5 rounded-full align-middle"
+                      style={{ backgroundColor: speakerColor(speakers, s.speaker) }}
+                    />
+                    {speakerLabel(speakers, s.speaker)}
+                  </th>
+                  <td className="py-2 pr-4 tabular-nums">
+                    <span className="flex items-center gap-3">
+                      <span className="w-14">{formatClock(s.seconds)}</span>
+                      <span className="w-10 text-muted-foreground">{percent}%</span>
+                      <span
+                        aria-hidden="true"
+                        className="hidden h-2 w-32 overflow-hidden rounded-full bg-muted sm:block"
+                      >
+                        <span
+                          className="block h-full"
+                          style={{ width: `${percent}%`, backgroundColor: speakerColor(speakers, s.speaker) }}
+                        />
+                      </span>
+                    </span>
+                  </td>
+                  <td className="py-2 tabular-nums">{s.turns}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { DiarizationNote, Segment, Speaker, Word } from "@verbatim/shared";
+
+// Each chunk of a chunked upload is diarized on its own, so its speaker ids ("SPEAKER_00"…) are its own: the
+// first voice of part 2 need not be the first voice of part 1. Neighbouring chunks overlap (clients cut with a
+// margin), and both chunks transcribe the words in the overlap: a speaker of the later chunk is the speaker of
+// the earlier one whose words it shares the most time with there. Speakers with no match are new speakers.
+
+export interface ChunkWords {
+  /** Absolute times; `speaker` is the chunk's own id. */
+  words: Word[];
+  /** Absolute span of the chunk's audio. */
+  from: number;
+  to: number;
+}
+
+const key = (chunk: number, id: string) => `${chunk}\u0000${id}`;
+
+/** Maps every (chunk, local id) to one id shared across the recording ("S0", "S1"… before renumbering). */
+export function linkChunkSpeakers(chunks: ChunkWords[]): Map<string, string> {
+  const global = new Map<string, string>();
+  let next = 0;
+  chunks.forEach((chunk, i) => {
+    const prev = chunks[i - 1];
+    const votes = new Map<string, Map<string, number>>();
+    if (prev) {
+      const from = chunk.from;
+      const to = Math.min(prev.to, chunk.to);
+      const earlier = prev.words.filter((w) => w.speaker && w.end > from && w.start < to);
+      for (const w of chunk.words) {
+        if (!w.speaker || w.end <= from || w.start >= to) continue;
+        for (const p of earlier) {
+          const shared = Math.min(w.end, p.end) - Math.max(w.start, p.start);
+          const g = global.get(key(i - 1, p.speaker as string));
+          if (shared <= 0 || !g) continue;
+          const mine = votes.get(w.speaker) ?? new Map<string, number>();
+          mine.set(g, (mine.get(g) ?? 0) + shared);
+          votes.set(w.speaker, mine);
+        }
+      }
+    }
+    // Best pairs first; one earlier speaker matches at most one of this chunk's speakers.
+    const pairs = [...votes].flatMap(([local, gs]) => [...gs].map(([g, s]) => ({ local, g, s })));
+    pairs.sort((a, b) => b.s - a.s);
+    const taken = new Set<string>();
+    for (const { local, g } of pairs) {
+      if (global.has(key(i, local)) || taken.has(g)) continue;
+      global.set(key(i, local), g);
+      taken.add(g);
+    }
+    for (const w of chunk.words)
+      if (w.speaker && !global.has(key(i, w.speaker))) global.set(key(i, w.speaker), `S${next++}`);
+  });
+  return global;
+}
+
+export const chunkSpeakerKey = key;
+
+/**
+ * Renames speaker ids to "SPEAKER_00", "SPEAKER_01"… in order of first appearance and lists them (unnamed).
+ * Returns the segments unchanged and no speakers when nobody was recognised.
+ */
+export function numberSpeakers(segments: Segment[]): { segments: Segment[]; speakers: Speaker[] } {
+  const ids = new Map<string, string>();
+  const idOf = (s: string | undefined) => {
+    if (s === undefined) return undefined;
+    if (!ids.has(s)) ids.set(s, `SPEAKER_${String(ids.size).padStart(2, "0")}`);
+    return ids.get(s);
+  };
+  const renamed = segments.map((seg) => {
+    const words = seg.words?.map((w) => (w.speaker === undefined ? w : { ...w, speaker: idOf(w.speaker) as string }));
+    const speaker = idOf(seg.speaker);
+    return { ...seg, ...(words ? { words } : {}), ...(speaker ? { speaker } : {}) };
+  });
+  return { segments: renamed, speakers: [...ids.values()].map((id) => ({ id, name: null })) };
+}
+
+/** One note for the recording: a failure in any chunk is reported; otherwise unavailable, otherwise done. */
+export function joinDiarizationNotes(notes: (DiarizationNote | undefined)[]): DiarizationNote | undefined {
+  const given = notes.filter((n): n is DiarizationNote => n !== undefined);
+  if (given.length === 0) return undefined;
+  return given.find((n) => n.state === "failed") ?? given.find((n) => n.state === "unavailable") ?? given[0];
+}
