@@ -89,4 +89,19 @@ describe("speakers across the chunks of one recording", () => {
     expect(doc.speakers).toBeUndefined();
     expect(doc.segments[0]?.text).toBe("words");
   });
+
+  it("splits a segment where its words change speaker", () => {
+    const mixed: Segment = {
+      start: 0,
+      end: 3,
+      text: "Ready? Yes, go.",
+      speaker: "SPEAKER_00",
+      words: [w("Ready?", 0, "SPEAKER_00"), w("Yes,", 1, "SPEAKER_01"), w("go.", 2, "SPEAKER_01")],
+    };
+    const doc = joinChunks([{ startOffset: 0, result: result([mixed], 3) }]);
+    expect(doc.segments.map((s) => [s.start, s.end, s.text, s.speaker])).toEqual([
+      [0, 0.4, "Ready?", "SPEAKER_00"],
+      [1, 3, "Yes, go.", "SPEAKER_01"],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { DiarizationNote, Segment, Speaker, Word } from "@verbatim/shared";
+import { joinWords } from "./text";
 
 // Each chunk of a chunked upload is diarized on its own, so its speaker ids ("SPEAKER_00"…) are its own: the
 // first voice of part 2 need not be the first voice of part 1. Neighbouring chunks overlap (clients cut with a
@@ -80,3 +81,28 @@ export function joinDiarizationNotes(notes: (DiarizationNote | undefined)[]): Di
   if (given.length === 0) return undefined;
   return given.find((n) => n.state === "failed") ?? given.find((n) => n.state === "unavailable") ?? given[0];
 }
+
+/**
+ * Splits a segment where its words' speaker changes, each piece taking its words' speaker, so a segment never
+ * mixes voices (a provider may label a segment by its main speaker only, or a seam may leave a mixed one).
+ */
+export function splitBySpeaker(segment: Segment): Segment[] {
+  const words = segment.words ?? [];
+  if (!words.some((w) => w.speaker !== undefined)) return [segment];
+  const runs: Word[][] = [];
+  for (const w of words) {
+    const run = runs.at(-1);
+    if (run && run[0]?.speaker === w.speaker) run.push(w);
+    else runs.push([w]);
+  }
+  if (runs.length === 1) return [{ ...segment, ...speakerField(words[0]?.speaker) }];
+  return runs.map((run, i) => ({
+    start: i === 0 ? segment.start : (run[0] as Word).start,
+    end: i === runs.length - 1 ? segment.end : (run.at(-1) as Word).end,
+    text: joinWords(run, segment.text),
+    words: run,
+    ...speakerField(run[0]?.speaker),
+  }));
+}
+
+const speakerField = (speaker: string | undefined) => (speaker === undefined ? {} : { speaker });
