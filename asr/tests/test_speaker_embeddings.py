@@ -21,7 +21,9 @@ def slow_client(server):
 
 
 def embeddings(client, path: Path) -> dict[str, np.ndarray]:
-    r = transcribe(client, path, response_format="verbose_json", diarize="true", num_speakers="2", speaker_embeddings="true")
+    r = transcribe(
+        client, path, response_format="verbose_json", diarize="true", num_speakers="2", speaker_embeddings="true"
+    )
     assert r.status_code == 200, r.text
     return {k: np.asarray(v) for k, v in r.json()["speaker_embeddings"].items()}
 

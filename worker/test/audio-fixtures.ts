@@ -54,14 +54,14 @@ export function buildLongRecording() {
   return { long, duration, chunks, clips, clipReferences: CLIPS.map((c) => references[c] as string), reference };
 }
 
-/** The real two-speaker recording, and the same cut into two parts overlapping by 5 s (13–18 s) with sox. */
+/** The real two-speaker recording, and the same cut with sox into two parts overlapping by 2 s, as clients cut. */
 export function buildTwoSpeakerChunks() {
   const whole = join(fixtures, "two-speakers/pyannote-sample.wav");
   const dir = join(tmpdir(), `verbatim-two-speakers-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const parts = [
-    { file: join(dir, "part0.wav"), start: 0, length: 18 },
-    { file: join(dir, "part1.wav"), start: 13, length: 17 },
+    { file: join(dir, "part0.wav"), start: 0, length: 16 },
+    { file: join(dir, "part1.wav"), start: 14, length: 16 },
   ];
   for (const p of parts) sox(whole, p.file, "trim", String(p.start), String(p.length));
   return { whole, parts };

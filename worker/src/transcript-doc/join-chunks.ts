@@ -37,6 +37,7 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
     sorted.map((c, i) => ({
       from: c.startOffset,
       to: ends[i] as number,
+      embeddings: c.result.speakerEmbeddings,
       words: c.result.segments.flatMap((s) =>
         (s.words?.length ? s.words : [{ word: s.text, start: s.start, end: s.end, speaker: s.speaker }]).map((w) =>
           shift({ ...w, speaker: w.speaker ?? s.speaker }, c.startOffset),
