@@ -60,8 +60,9 @@ export function buildTwoSpeakerChunks() {
   const dir = join(tmpdir(), `verbatim-two-speakers-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const parts = [
-    { file: join(dir, "part0.wav"), start: 0, length: 16 },
-    { file: join(dir, "part1.wav"), start: 14, length: 16 },
+    // Only the first voice speaks in the overlap (19.5–21.5 s): the second is matched across parts by voice.
+    { file: join(dir, "part0.wav"), start: 0, length: 21.5 },
+    { file: join(dir, "part1.wav"), start: 19.5, length: 10.5 },
   ];
   for (const p of parts) sox(whole, p.file, "trim", String(p.start), String(p.length));
   return { whole, parts };

@@ -79,7 +79,7 @@ describe("speaker recognition on a real two-speaker recording", () => {
     });
     const { id, diarize, num_speakers } = await readJson(res, transcriptionSchema);
     expect([diarize, num_speakers]).toEqual([true, 2]);
-    for (const [idx, start] of [0, 14].entries()) {
+    for (const [idx, start] of [0, 19.5].entries()) {
       const put = await api(`/api/transcriptions/${id}/chunks/${idx}?start=${start}`, {
         method: "PUT",
         cookie,
