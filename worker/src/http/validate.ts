@@ -5,7 +5,7 @@ import { ApiError, validationError } from "./errors";
 
 export const NOT_JSON = "Send the body as JSON (Content-Type: application/json)";
 
-const isJson = (contentType: string | undefined) => {
+export const isJson = (contentType: string | null | undefined) => {
   const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };

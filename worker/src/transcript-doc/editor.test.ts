@@ -15,6 +15,7 @@ import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { createDb } from "../db/client";
 import { transcriptions } from "../db/schema";
+import { NOT_JSON } from "../http/validate";
 import { commitMachineTranscript, MAX_VERSIONS } from "./store";
 
 // The transcript editor and speaker names through the real Worker, D1 and R2. A transcription is set up as a
@@ -410,6 +411,8 @@ describe("edits and speech recognition", () => {
 
     const bad = await api(path(id, "/reprocess"), { method: "POST", cookie, json: { edits: "maybe" } });
     expect(bad.status).toBe(400);
+    const notJson = await api(path(id, "/reprocess"), { method: "POST", cookie, body: "edits=keep" });
+    expect([notJson.status, await errorMessage(notJson)]).toEqual([400, NOT_JSON]);
 
     const keep = await api(path(id, "/reprocess"), { method: "POST", cookie, json: { edits: "keep" } });
     expect(keep.status).toBe(200);

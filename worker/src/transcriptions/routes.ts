@@ -13,7 +13,7 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError, notFound, validationError } from "../http/errors";
 import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
-import { validate } from "../http/validate";
+import { isJson, NOT_JSON, validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
 import { readCurrentDoc } from "../transcript-doc/store";
 import { chunkedRoutes } from "./chunked-routes";
@@ -29,6 +29,9 @@ const tag = "transcriptions";
 
 /** The reprocess body is optional (clients before issue 15 send none); when sent it must match reprocessSchema. */
 async function reprocessOptions(req: Request) {
+  if (!req.body || req.headers.get("Content-Length") === "0") return reprocessSchema.parse({});
+  // Only a JSON body is read (and held to the 1 MB JSON limit); anything else is refused unread.
+  if (!isJson(req.headers.get("Content-Type"))) throw new ApiError(400, NOT_JSON);
   const raw = await req.text();
   if (!raw.trim()) return reprocessSchema.parse({});
   let body: unknown;
