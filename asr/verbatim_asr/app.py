@@ -132,7 +132,8 @@ def speaker_options(form, response_format: str) -> SpeakerOptions | None:
         raise APIError(400, "Give either 'num_speakers' or 'min_speakers'/'max_speakers', not both.", "num_speakers")
     if lo is not None and hi is not None and lo > hi:
         raise APIError(400, "'min_speakers' must not be greater than 'max_speakers'.", "min_speakers")
-    return SpeakerOptions(num_speakers=num, min_speakers=lo, max_speakers=hi)
+    embeddings = _form_bool(form, "speaker_embeddings") or False
+    return SpeakerOptions(num_speakers=num, min_speakers=lo, max_speakers=hi, embeddings=embeddings)
 
 
 def create_app(engine: Engine) -> FastAPI:

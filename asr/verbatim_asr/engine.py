@@ -139,6 +139,37 @@ def channels_to_mono(channels: list[np.ndarray]) -> np.ndarray:
     return ((channels[0] + channels[1]) / 2).astype(np.float32)
 
 
+EMBED_SECONDS_PER_SPEAKER = 3.0  # like the pipeline's own cap: enough to tell voices apart, cheap to compute
+
+
+def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -> dict[str, list[float]]:
+    """One unit-length CAM++ embedding per speaker from its longest turns (up to 3 s of its speech), so a
+    client that sends a long recording in parts can tell which speakers of two parts are the same voice."""
+    from .diarization.embedding import fbank
+    from .diarization.pipeline import _model
+
+    mono = channels_to_mono(channels)
+    model = _model("embedding")
+    out: dict[str, list[float]] = {}
+    for speaker in speakers:
+        own = sorted((t for t in turns if t.speaker == speaker), key=lambda t: t.start - t.end)
+        pieces, total = [], 0
+        for t in own:
+            piece = mono[int(t.start * SAMPLE_RATE) : int(t.end * SAMPLE_RATE)]
+            piece = piece[: int((EMBED_SECONDS_PER_SPEAKER - total) * SAMPLE_RATE)]
+            if len(piece) == 0:
+                continue
+            pieces.append(piece)
+            total += len(piece) / SAMPLE_RATE
+            if total >= EMBED_SECONDS_PER_SPEAKER:
+                break
+        if total < 0.3:
+            continue
+        e = np.asarray(model(fbank(np.concatenate(pieces))), dtype=np.float64).ravel()
+        out[speaker] = [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)]
+    return out
+
+
 def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions) -> None:
     """Diarize and give words and segments speakers. A failure never loses the transcript: it is kept
     without speakers and the reason goes into tr.diarization.warning."""
@@ -150,7 +181,8 @@ def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOpt
         result = diarize(channels, options.num_speakers, options.min_speakers, options.max_speakers)
         tr.segments = split_by_speaker(tr.segments, result.turns)
         spoken = sorted({s.speaker for s in tr.segments if s.speaker} | {w.speaker for w in tr.words if w.speaker})
-        tr.diarization = DiarizationInfo(spoken, result.method, time.perf_counter() - t0)
+        embeddings = speaker_embeddings(channels, result.turns, spoken) if options.embeddings else None
+        tr.diarization = DiarizationInfo(spoken, result.method, time.perf_counter() - t0, embeddings=embeddings)
     except Exception as e:  # a missing weights file, a model error: the words still count
         log.exception("diarization failed")
         tr.diarization = DiarizationInfo(
@@ -189,6 +221,7 @@ class SpeakerOptions:
     num_speakers: int | None = None
     min_speakers: int | None = None
     max_speakers: int | None = None
+    embeddings: bool = False  # also a voice embedding per speaker (to match speakers across separate requests)
 
 
 @dataclass
@@ -197,6 +230,7 @@ class DiarizationInfo:
     method: str  # "voices" or "channels"; "" when it failed
     seconds: float
     warning: str | None = None
+    embeddings: dict[str, list[float]] | None = None
 
 
 @dataclass

@@ -23,6 +23,8 @@ def _diarization(tr: Transcript) -> dict[str, Any]:
     out: dict[str, Any] = {"speakers": d.speakers, "diarization": {"method": d.method or None, "seconds": round(d.seconds, 3)}}
     if d.warning:
         out["warning"] = d.warning
+    if d.embeddings is not None:
+        out["speaker_embeddings"] = d.embeddings
     return out
 
 

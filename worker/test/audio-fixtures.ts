@@ -53,3 +53,17 @@ export function buildLongRecording() {
   writeFileSync(join(dir, "reference.txt"), reference);
   return { long, duration, chunks, clips, clipReferences: CLIPS.map((c) => references[c] as string), reference };
 }
+
+/** The real two-speaker recording, and the same cut with sox into two parts overlapping by 2 s, as clients cut. */
+export function buildTwoSpeakerChunks() {
+  const whole = join(fixtures, "two-speakers/pyannote-sample.wav");
+  const dir = join(tmpdir(), `verbatim-two-speakers-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const parts = [
+    // Only the first voice speaks in the overlap (19.5–21.5 s): the second is matched across parts by voice.
+    { file: join(dir, "part0.wav"), start: 0, length: 21.5 },
+    { file: join(dir, "part1.wav"), start: 19.5, length: 10.5 },
+  ];
+  for (const p of parts) sox(whole, p.file, "trim", String(p.start), String(p.length));
+  return { whole, parts };
+}

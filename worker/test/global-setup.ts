@@ -2,7 +2,7 @@ import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
 import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
 import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
-import { buildLongRecording, fixtures } from "./audio-fixtures";
+import { buildLongRecording, buildTwoSpeakerChunks, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { type Engine, startEngine } from "./engine";
 
@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
     "long.wav": long.long,
   };
   for (const [i, c] of long.chunks.entries()) files[`chunk${i}.wav`] = c.file;
+  const twoSpeakers = buildTwoSpeakerChunks();
+  files["two-speakers.wav"] = twoSpeakers.whole;
+  for (const [i, p] of twoSpeakers.parts.entries()) files[`two-speakers-part${i}.wav`] = p.file;
   for (const [i, c] of long.clips.entries()) files[`clip${i}.wav`] = c;
   const proxy = await startChaosProxy(startedEngine, files);
   const google = await startGoogleMocks({ audioFile: `${fixtures}/jfk.mp3` });

@@ -3,3 +3,7 @@ declare module "*.txt?raw" {
   const text: string;
   export default text;
 }
+declare module "*.rttm?raw" {
+  const text: string;
+  export default text;
+}

@@ -22,6 +22,8 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
         head += field("diarize", "true");
         const { numSpeakers, exact } = req.diarize;
         if (numSpeakers) head += field(exact ? "num_speakers" : "max_speakers", String(numSpeakers));
+        // A part of a longer recording: voices let its speakers be matched with the other parts' (join-chunks).
+        if (!exact) head += field("speaker_embeddings", "true");
       }
       const fileName = req.fileName.replace(/["\r\n]/g, "_");
       head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${req.contentType || "application/octet-stream"}\r\n\r\n`;

@@ -48,6 +48,26 @@ const VERBOSE = {
   ],
 };
 
+// OpenAI's diarized_json (gpt-4o-transcribe-diarize): speaker turns labelled A, B…, no word times.
+const DIARIZED = {
+  task: "transcribe",
+  duration: 9.5,
+  text: "Shall we start? Yes, the budget first. Fine.",
+  segments: [
+    { type: "transcript.text.segment", id: "seg_0", start: 0.1, end: 1.4, text: " Shall we start?", speaker: "A" },
+    {
+      type: "transcript.text.segment",
+      id: "seg_1",
+      start: 1.9,
+      end: 4.2,
+      text: " Yes, the budget first.",
+      speaker: "B",
+    },
+    { type: "transcript.text.segment", id: "seg_2", start: 5.0, end: 5.6, text: " Fine.", speaker: "A" },
+  ],
+  usage: { type: "duration", seconds: 10 },
+};
+
 let received: { path: string; auth: string; body: string }[] = [];
 let status = 200;
 let url = "";
@@ -71,7 +91,8 @@ const server = createServer(async (req: IncomingMessage, res) => {
     );
     return;
   }
-  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(VERBOSE));
+  const diarized = /name="response_format"\r\n\r\ndiarized_json/.test(received.at(-1)?.body ?? "");
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(diarized ? DIARIZED : VERBOSE));
 });
 
 beforeAll(async () => {
@@ -121,6 +142,31 @@ describe("the openai speech provider", () => {
     await expect(provider.transcribe(request())).rejects.toMatchObject({
       transient: true,
       message: expect.stringMatching(/unreachable/),
+    });
+  });
+
+  it("asks a diarizing model for diarized_json and keeps its speaker turns", async () => {
+    received = [];
+    const provider = openAiProvider({ baseUrl: url, apiKey: "k", model: "gpt-4o-transcribe-diarize" });
+    const result = await provider.transcribe({ ...request(), diarize: { numSpeakers: null, exact: true } });
+    const body = received[0]?.body ?? "";
+    expect(body).toMatch(/name="response_format"\r\n\r\ndiarized_json/);
+    expect(body).toMatch(/name="chunking_strategy"\r\n\r\nauto/);
+    expect(result.segments.map((s) => [s.speaker, s.text])).toEqual([
+      ["A", "Shall we start?"],
+      ["B", "Yes, the budget first."],
+      ["A", "Fine."],
+    ]);
+    expect(result.diarization).toEqual({ state: "done", message: null });
+  });
+
+  it("with a model that cannot diarize: the whole transcript, and a note saying so", async () => {
+    const provider = openAiProvider({ baseUrl: url, apiKey: "k", model: "whisper-1" });
+    const result = await provider.transcribe({ ...request(), diarize: { numSpeakers: 2, exact: true } });
+    expect(result.segments).toHaveLength(2);
+    expect(result.diarization).toEqual({
+      state: "unavailable",
+      message: "The speech model whisper-1 cannot tell speakers apart (OpenAI's gpt-4o-transcribe-diarize can)",
     });
   });
 });

@@ -1,6 +1,24 @@
+import type { Segment } from "@verbatim/shared";
 import OpenAI, { toFile } from "openai";
-import { isTransientStatus, SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
+import type { TranscriptionDiarized } from "openai/resources/audio/transcriptions";
+import { isTransientStatus, SpeechError, type SpeechProvider, type SpeechRequest, type SpeechResult } from "./types";
 import { fromVerboseJson, type VerboseJson } from "./verbose-json";
+
+/** OpenAI's diarizing models (gpt-4o-transcribe-diarize) answer diarized_json; other models cannot diarize. */
+const isDiarizingModel = (model: string) => /diariz/i.test(model);
+
+/** diarized_json: one segment per speaker turn, labelled "A", "B"… (no word times in this format). */
+export function fromDiarizedJson(body: TranscriptionDiarized, language: string | null): SpeechResult {
+  const segments: Segment[] = body.segments
+    .map((s) => ({ start: s.start, end: s.end, text: s.text.trim(), speaker: s.speaker }))
+    .filter((s) => s.text.length > 0);
+  return {
+    language,
+    duration: body.duration ?? segments.at(-1)?.end ?? 0,
+    segments,
+    diarization: { state: "done", message: null },
+  };
+}
 
 /** Any OpenAI-compatible transcription endpoint (OpenAI, Groq, a self-hosted faster-whisper server…). */
 export function openAiProvider(opts: {
@@ -21,6 +39,17 @@ export function openAiProvider(opts: {
     async transcribe(req: SpeechRequest) {
       try {
         const file = await toFile(new Response(req.audio), req.fileName, { type: req.contentType });
+        if (req.diarize && isDiarizingModel(opts.model)) {
+          // Required past 30 s of audio; a prompt is refused by diarizing models.
+          const diarized = await client.audio.transcriptions.create({
+            file,
+            model: opts.model,
+            response_format: "diarized_json",
+            chunking_strategy: "auto",
+            ...(req.language ? { language: req.language } : {}),
+          });
+          return fromDiarizedJson(diarized as TranscriptionDiarized, req.language ?? null);
+        }
         const body = await client.audio.transcriptions.create({
           file,
           model: opts.model,
@@ -29,7 +58,13 @@ export function openAiProvider(opts: {
           ...(req.language ? { language: req.language } : {}),
           ...(req.prompt ? { prompt: req.prompt } : {}),
         });
-        return fromVerboseJson(body as unknown as VerboseJson);
+        const result = fromVerboseJson(body as unknown as VerboseJson);
+        if (req.diarize)
+          result.diarization = {
+            state: "unavailable",
+            message: `The speech model ${opts.model} cannot tell speakers apart (OpenAI's gpt-4o-transcribe-diarize can)`,
+          };
+        return result;
       } catch (err) {
         if (err instanceof OpenAI.APIConnectionError)
           throw new SpeechError(`The speech service is unreachable (${err.message})`, true);

@@ -23,6 +23,8 @@ export interface SpeechResult {
   segments: Segment[];
   /** What became of a requested speaker recognition; absent when none was asked for. */
   diarization?: DiarizationNote | undefined;
+  /** One unit-length voice embedding per speaker id, for matching the speakers of separate chunks. */
+  speakerEmbeddings?: Record<string, number[]> | undefined;
 }
 
 export interface SpeechProvider {

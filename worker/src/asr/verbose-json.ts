@@ -14,6 +14,7 @@ export interface VerboseJson {
   /** Local engine with diarize=true: the speakers found ("SPEAKER_00"…), and why there are none if it failed. */
   speakers?: string[];
   warning?: string;
+  speaker_embeddings?: Record<string, number[]>;
 }
 
 const speakerOf = (t: Timed) => (t.speaker ? { speaker: t.speaker } : {});
@@ -43,6 +44,7 @@ export function fromVerboseJson(body: VerboseJson, diarize = false): SpeechResul
     segments: segments.filter((s) => s.text.length > 0),
   };
   if (diarize) result.diarization = diarizationOf(body);
+  if (body.speaker_embeddings) result.speakerEmbeddings = body.speaker_embeddings;
   return result;
 }
 

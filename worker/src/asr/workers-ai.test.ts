@@ -114,4 +114,54 @@ describe("the workers-ai speech provider", () => {
     expect(err).toBeInstanceOf(SpeechError);
     expect(err).toMatchObject({ transient: false });
   });
+
+  it("with speaker recognition: Deepgram Nova-3 with diarize, its words' speakers kept as segments", async () => {
+    // Deepgram's pre-recorded answer with diarize=true (words carry a speaker number).
+    const NOVA = {
+      metadata: { duration: 7.2 },
+      results: {
+        channels: [
+          {
+            alternatives: [
+              {
+                transcript: "shall we start yes the budget first",
+                words: [
+                  { word: "shall", punctuated_word: "Shall", start: 0.1, end: 0.4, speaker: 0 },
+                  { word: "we", punctuated_word: "we", start: 0.4, end: 0.6, speaker: 0 },
+                  { word: "start", punctuated_word: "start?", start: 0.6, end: 1.0, speaker: 0 },
+                  { word: "yes", punctuated_word: "Yes,", start: 1.5, end: 1.8, speaker: 1 },
+                  { word: "the", punctuated_word: "the", start: 1.8, end: 1.9, speaker: 1 },
+                  { word: "budget", punctuated_word: "budget", start: 1.9, end: 2.3, speaker: 1 },
+                  { word: "first", punctuated_word: "first.", start: 2.3, end: 2.7, speaker: 1 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const { ai, calls } = fakeAi(() => NOVA);
+    const result = await workersAiProvider(ai).transcribe({
+      ...request("en"),
+      diarize: { numSpeakers: null, exact: true },
+    });
+    expect(calls[0]?.model).toBe("@cf/deepgram/nova-3");
+    expect(calls[0]?.input).toMatchObject({ diarize: true, language: "en", audio: { contentType: "audio/flac" } });
+    expect(result.segments.map((s) => [s.speaker, s.text, s.words?.every((w) => w.speaker === s.speaker)])).toEqual([
+      ["SPEAKER_00", "Shall we start?", true],
+      ["SPEAKER_01", "Yes, the budget first.", true],
+    ]);
+    expect(result.diarization).toEqual({ state: "done", message: null });
+  });
+
+  it("in a language Nova-3 does not know: Whisper's whole transcript and a note", async () => {
+    const { ai, calls } = fakeAi(() => OUTPUT);
+    const result = await workersAiProvider(ai).transcribe({
+      ...request("sv"),
+      diarize: { numSpeakers: 2, exact: true },
+    });
+    expect(calls[0]?.model).toBe(WORKERS_AI_WHISPER);
+    expect(result.segments).toHaveLength(2);
+    expect(result.diarization).toMatchObject({ state: "unavailable" });
+  });
 });

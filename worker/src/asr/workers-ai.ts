@@ -1,4 +1,5 @@
 import type { Segment } from "@verbatim/shared";
+import { type DeepgramAnswer, fromDeepgram, NOVA3_LANGUAGES, WORKERS_AI_NOVA3 } from "./deepgram";
 import { toLanguageCode } from "./languages";
 import { SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
 
@@ -29,28 +30,57 @@ export function fromWorkersAi(out: WhisperOutput): { language: string | null; du
   };
 }
 
-/** Workers AI (production). Audio goes base64-encoded; the language is passed when known, else detected. */
+/**
+ * Workers AI (production). Audio goes base64-encoded; the language is passed when known, else detected. With
+ * speaker recognition asked for, Deepgram Nova-3 (which diarizes) transcribes instead of Whisper, in the languages
+ * it knows; in others Whisper transcribes and the note says speakers could not be told apart.
+ */
 export function workersAiProvider(ai: Ai, model = WORKERS_AI_WHISPER): SpeechProvider {
   return {
     name: "workers-ai",
     async transcribe(req: SpeechRequest) {
+      if (req.diarize && (!req.language || NOVA3_LANGUAGES.has(req.language))) {
+        const answer = await runModel(() =>
+          ai.run(WORKERS_AI_NOVA3, {
+            audio: { body: req.audio, contentType: req.contentType || "application/octet-stream" },
+            diarize: true,
+            punctuate: true,
+            smart_format: true,
+            ...(req.language ? { language: req.language } : { detect_language: true }),
+          }),
+        );
+        return fromDeepgram(answer as DeepgramAnswer, req.language ?? null);
+      }
       const audio = new Uint8Array(await new Response(req.audio).arrayBuffer());
-      let out: WhisperOutput;
-      try {
-        out = (await ai.run(model as typeof WORKERS_AI_WHISPER, {
+      const out = (await runModel(() =>
+        ai.run(model as typeof WORKERS_AI_WHISPER, {
           audio: toBase64(audio),
           task: "transcribe",
           vad_filter: true,
           ...(req.language ? { language: req.language } : {}),
           ...(req.prompt ? { initial_prompt: req.prompt } : {}),
-        })) as WhisperOutput;
-      } catch (err) {
-        const message = (err as Error).message ?? String(err);
-        // Input errors (bad audio) are final; capacity and network errors are worth another try.
-        const permanent = /invalid|decode|unsupported|too large/i.test(message);
-        throw new SpeechError(`Workers AI could not transcribe the audio: ${message}`, !permanent);
-      }
-      return fromWorkersAi(out);
+        }),
+      )) as WhisperOutput;
+      const result = fromWorkersAi(out);
+      if (!req.diarize) return result;
+      return {
+        ...result,
+        diarization: {
+          state: "unavailable" as const,
+          message: `Workers AI cannot tell speakers apart in this language (${req.language}); the transcript has no speakers`,
+        },
+      };
     },
   };
+}
+
+async function runModel<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const message = (err as Error).message ?? String(err);
+    // Input errors (bad audio) are final; capacity and network errors are worth another try.
+    const permanent = /invalid|decode|unsupported|too large/i.test(message);
+    throw new SpeechError(`Workers AI could not transcribe the audio: ${message}`, !permanent);
+  }
 }

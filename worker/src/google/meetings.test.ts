@@ -187,7 +187,14 @@ describe("a meeting's recording", () => {
     await control("reset");
     // The download is cut halfway: it resumes at the byte it reached.
     await control("fail", { match: "drive-cut", count: 1 });
-    const started = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: a.cookie });
+    // Speaker recognition is chosen for the import like for an upload; a count without it is refused.
+    const noDiarize = { method: "POST", cookie: a.cookie, json: { num_speakers: 2 } } as const;
+    expect((await api("/api/meetings/evt-recorded/recording", noDiarize)).status).toBe(400);
+    const started = await api("/api/meetings/evt-recorded/recording", {
+      method: "POST",
+      cookie: a.cookie,
+      json: { diarize: true },
+    });
     expect(started.status).toBe(201);
     const { transcriptionId } = await readJson(started, recordingStartedSchema);
     const media = (await requests()).filter((r) => r.query.alt === "media");
@@ -199,6 +206,7 @@ describe("a meeting's recording", () => {
     expect(t.status).toBe("COMPLETED");
     expect(t.text?.toLowerCase()).toContain("ask not what your country can do for you");
     expect(t.name).toBe("Weekly sync");
+    expect(t.diarize).toBe(true);
 
     const listA = await readJson(await meetings(a.cookie), meetingSchema.array());
     expect(listA.find((m) => m.id === "evt-recorded")?.transcriptionId).toBe(transcriptionId);

@@ -57,4 +57,36 @@ describe("analysis after transcription", () => {
     expect(again.t.status).toBe("COMPLETED");
     expect(again.t.error_message).toBeNull();
   });
+
+  it("a failed speaker recognition ends COMPLETED_WITH_ERRORS with the reason, the transcript kept", async () => {
+    const { cookie, user } = await signUp();
+    const form = new FormData();
+    form.append("diarize", "true");
+    form.append("file", new File([await testFile("jfk.mp3")], "jfk.mp3", { type: "audio/mpeg" }));
+    const { id } = await readJson(
+      await api("/api/transcriptions/upload", { method: "POST", body: form, cookie }),
+      transcriptionSchema,
+    );
+    const done = await waitUntilDone(cookie, id);
+    expect(done.t.status).toBe("COMPLETED");
+    // The engine's answer when diarization fails: every word, no speakers, and the reason (asr/README.md).
+    const reason = "Speaker recognition failed (RuntimeError: weights missing); the transcript has no speakers.";
+    const keys = [transcriptDocKey(user.id, id), transcriptVersionKey(user.id, id, 1)];
+    const doc = (await (await env.MEDIA.get(keys[0] as string))?.json()) as Record<string, unknown>;
+    const failed = {
+      ...doc,
+      segments: (doc.segments as { speaker?: string }[]).map(({ speaker: _, ...s }) => s),
+      speakers: [],
+      diarization: { state: "failed", message: reason },
+    };
+    for (const key of keys) await env.MEDIA.put(key, JSON.stringify(failed));
+
+    expect((await api(`/api/transcriptions/${id}/analyze`, { method: "POST", cookie })).status).toBe(200);
+    const after = await waitUntilDone(cookie, id);
+    expect(after.t.status).toBe("COMPLETED_WITH_ERRORS");
+    expect(after.t.error_message).toBe(reason);
+    expect(after.t.summary).toEqual(expect.any(String));
+    const segments = await (await api(`/api/transcriptions/${id}/segments`, { cookie })).json();
+    expect(segments).toMatchObject({ diarization: { state: "failed", message: reason } });
+  });
 });

@@ -1,6 +1,12 @@
 import type { Segment, TranscriptDoc, Word } from "@verbatim/shared";
 import type { SpeechResult } from "../asr/types";
-import { chunkSpeakerKey, joinDiarizationNotes, linkChunkSpeakers, numberSpeakers } from "./link-speakers";
+import {
+  chunkSpeakerKey,
+  joinDiarizationNotes,
+  linkChunkSpeakers,
+  numberSpeakers,
+  splitBySpeaker,
+} from "./link-speakers";
 import { joinWords } from "./text";
 
 export interface ChunkResult {
@@ -31,6 +37,7 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
     sorted.map((c, i) => ({
       from: c.startOffset,
       to: ends[i] as number,
+      embeddings: c.result.speakerEmbeddings,
       words: c.result.segments.flatMap((s) =>
         (s.words?.length ? s.words : [{ word: s.text, start: s.start, end: s.end, speaker: s.speaker }]).map((w) =>
           shift({ ...w, speaker: w.speaker ?? s.speaker }, c.startOffset),
@@ -75,7 +82,7 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
 
   const languages = sorted.map((c) => c.result.language).filter((l): l is string => !!l);
   const diarization = joinDiarizationNotes(sorted.map((c) => c.result.diarization));
-  const { segments, speakers } = numberSpeakers(joined);
+  const { segments, speakers } = numberSpeakers(joined.flatMap(splitBySpeaker));
   return {
     language: mostCommon(languages),
     duration: Math.max(0, ...ends),

@@ -89,4 +89,49 @@ describe("speakers across the chunks of one recording", () => {
     expect(doc.speakers).toBeUndefined();
     expect(doc.segments[0]?.text).toBe("words");
   });
+
+  it("splits a segment where its words change speaker", () => {
+    const mixed: Segment = {
+      start: 0,
+      end: 3,
+      text: "Ready? Yes, go.",
+      speaker: "SPEAKER_00",
+      words: [w("Ready?", 0, "SPEAKER_00"), w("Yes,", 1, "SPEAKER_01"), w("go.", 2, "SPEAKER_01")],
+    };
+    const doc = joinChunks([{ startOffset: 0, result: result([mixed], 3) }]);
+    expect(doc.segments.map((s) => [s.start, s.end, s.text, s.speaker])).toEqual([
+      [0, 0.4, "Ready?", "SPEAKER_00"],
+      [1, 3, "Yes, go.", "SPEAKER_01"],
+    ]);
+  });
+
+  it("matches a speaker silent in the overlap by voice, and not a different voice", () => {
+    const ann = [1, 0, 0];
+    const bob = [0, 1, 0];
+    const cat = [0, 0, 1];
+    const withVoices = (r: SpeechResult, voices: Record<string, number[]>) => ({ ...r, speakerEmbeddings: voices });
+    const doc = joinChunks([
+      {
+        startOffset: 0,
+        result: withVoices(result([seg([w("one", 1, "SPEAKER_00")]), seg([w("two", 5, "SPEAKER_01")])], 10), {
+          SPEAKER_00: ann,
+          SPEAKER_01: bob,
+        }),
+      },
+      {
+        // Nobody speaks in the overlap (9–10 s); part 2 hears Cat, then Bob.
+        startOffset: 9,
+        result: withVoices(result([seg([w("three", 3, "SPEAKER_00")]), seg([w("four", 6, "SPEAKER_01")])], 10), {
+          SPEAKER_00: cat,
+          SPEAKER_01: [0.1, 0.95, 0],
+        }),
+      },
+    ]);
+    expect(doc.segments.map((s) => [s.text, s.speaker])).toEqual([
+      ["one", "SPEAKER_00"],
+      ["two", "SPEAKER_01"],
+      ["three", "SPEAKER_02"],
+      ["four", "SPEAKER_01"],
+    ]);
+  });
 });

@@ -1,9 +1,12 @@
 import type { DiarizationNote, Segment, Speaker, Word } from "@verbatim/shared";
+import { joinWords } from "./text";
 
 // Each chunk of a chunked upload is diarized on its own, so its speaker ids ("SPEAKER_00"…) are its own: the
 // first voice of part 2 need not be the first voice of part 1. Neighbouring chunks overlap (clients cut with a
 // margin), and both chunks transcribe the words in the overlap: a speaker of the later chunk is the speaker of
-// the earlier one whose words it shares the most time with there. Speakers with no match are new speakers.
+// the earlier one whose words it shares the most time with there. A speaker who says nothing in the overlap is
+// matched by voice (the engine's per-speaker embeddings) with the most similar speaker heard so far; one with
+// no match either way is a new speaker.
 
 export interface ChunkWords {
   /** Absolute times; `speaker` is the chunk's own id. */
@@ -11,13 +14,22 @@ export interface ChunkWords {
   /** Absolute span of the chunk's audio. */
   from: number;
   to: number;
+  /** The engine's voice embedding per local speaker id, when it sent them. */
+  embeddings?: Record<string, number[]> | undefined;
 }
+
+/** Two voices at least this similar (cosine of unit embeddings) are one person: measured 0.68–0.84 for the same
+ * voice and 0.34–0.40 for different ones on the two-speaker fixture (asr/tests/test_speaker_embeddings.py). */
+const SAME_VOICE = 0.55;
+
+const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
 const key = (chunk: number, id: string) => `${chunk}\u0000${id}`;
 
 /** Maps every (chunk, local id) to one id shared across the recording ("S0", "S1"… before renumbering). */
 export function linkChunkSpeakers(chunks: ChunkWords[]): Map<string, string> {
   const global = new Map<string, string>();
+  const voices = new Map<string, number[]>(); // global id → the embedding it was first heard with
   let next = 0;
   chunks.forEach((chunk, i) => {
     const prev = chunks[i - 1];
@@ -47,8 +59,25 @@ export function linkChunkSpeakers(chunks: ChunkWords[]): Map<string, string> {
       global.set(key(i, local), g);
       taken.add(g);
     }
-    for (const w of chunk.words)
-      if (w.speaker && !global.has(key(i, w.speaker))) global.set(key(i, w.speaker), `S${next++}`);
+    const locals = [...new Set(chunk.words.map((w) => w.speaker).filter((s): s is string => !!s))];
+    const byVoice = locals
+      .filter((local) => !global.has(key(i, local)) && chunk.embeddings?.[local])
+      .flatMap((local) =>
+        [...voices].map(([g, v]) => ({ local, g, s: cosine(chunk.embeddings?.[local] as number[], v) })),
+      )
+      .filter((p) => p.s >= SAME_VOICE)
+      .sort((a, b) => b.s - a.s);
+    for (const { local, g } of byVoice) {
+      if (global.has(key(i, local)) || taken.has(g)) continue;
+      global.set(key(i, local), g);
+      taken.add(g);
+    }
+    for (const local of locals) {
+      if (!global.has(key(i, local))) global.set(key(i, local), `S${next++}`);
+      const voice = chunk.embeddings?.[local];
+      const g = global.get(key(i, local)) as string;
+      if (voice && !voices.has(g)) voices.set(g, voice);
+    }
   });
   return global;
 }
@@ -80,3 +109,28 @@ export function joinDiarizationNotes(notes: (DiarizationNote | undefined)[]): Di
   if (given.length === 0) return undefined;
   return given.find((n) => n.state === "failed") ?? given.find((n) => n.state === "unavailable") ?? given[0];
 }
+
+/**
+ * Splits a segment where its words' speaker changes, each piece taking its words' speaker, so a segment never
+ * mixes voices (a provider may label a segment by its main speaker only, or a seam may leave a mixed one).
+ */
+export function splitBySpeaker(segment: Segment): Segment[] {
+  const words = segment.words ?? [];
+  if (!words.some((w) => w.speaker !== undefined)) return [segment];
+  const runs: Word[][] = [];
+  for (const w of words) {
+    const run = runs.at(-1);
+    if (run && run[0]?.speaker === w.speaker) run.push(w);
+    else runs.push([w]);
+  }
+  if (runs.length === 1) return [{ ...segment, ...speakerField(words[0]?.speaker) }];
+  return runs.map((run, i) => ({
+    start: i === 0 ? segment.start : (run[0] as Word).start,
+    end: i === runs.length - 1 ? segment.end : (run.at(-1) as Word).end,
+    text: joinWords(run, segment.text),
+    words: run,
+    ...speakerField(run[0]?.speaker),
+  }));
+}
+
+const speakerField = (speaker: string | undefined) => (speaker === undefined ? {} : { speaker });
