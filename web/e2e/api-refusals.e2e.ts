@@ -122,6 +122,22 @@ describe("refused early by wrangler dev, and the next requests are quick", () =>
     await serverStaysReady();
   });
 
+  it("a form field refused before a 40 MB file: 400 with its message", async () => {
+    // The leftover body is read before answering: cut short, wrangler dev answered 503 "Your worker restarted".
+    const field = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="language"\r\n\r\nklingon\r\n`);
+    const size = field.length + filePart("long.mp3", "audio/mpeg").length + 3 + (40 << 20) + closing.length;
+    const res = await upload(
+      function* () {
+        yield field;
+        yield* fakeMp3(40 << 20);
+      },
+      { "Content-Length": String(size) },
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).message).toBe("Language must be a language code such as en, de or fr");
+    await serverStaysReady();
+  });
+
   it("an empty file: 400", async () => {
     const res = await upload(Buffer.concat([filePart("empty.mp3", "audio/mpeg"), closing]));
     expect(res.status).toBe(400);

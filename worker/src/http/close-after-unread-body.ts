@@ -1,15 +1,21 @@
+import { MAX_UPLOAD_BYTES } from "@verbatim/shared/upload";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 
-/** What a refused request's leftover body may cost us to read before we answer anyway. */
-const DRAIN_BYTES = 32 * 1024 * 1024;
+/**
+ * What a refused request's leftover body may cost us to read before we answer anyway: the largest body any
+ * route accepts (a 500 MB single upload and its form). Below that the client is sending the body regardless,
+ * and a body cut short made `wrangler dev` answer a refused 40 MB upload with 503 "Your worker restarted
+ * mid-request" instead of its 400 and message. Anything larger is refused by its declared length.
+ */
+const DRAIN_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /**
  * A request refused before its body was read to the end (an upload sniffed as text, a JSON body over 1 MB, a
  * declared size over the limit, …) leaves the rest of that body on the connection. Under `wrangler dev` the
  * proxy in front of workerd then wedged, and the *next* request hung for 60 s. A Worker cannot read the body
  * after it has responded, so, as HTTP/1.1 servers do (RFC 9112 §9.6), the leftover is read and discarded
- * before the answer goes out, up to DRAIN_BYTES (on loopback a few hundred ms at most), and the answer closes
+ * before the answer goes out, up to DRAIN_BYTES (on loopback about a second per 100 MB), and the answer closes
  * its connection so nothing half-read is ever reused.
  */
 export const closeAfterUnreadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
