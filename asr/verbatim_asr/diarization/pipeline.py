@@ -206,11 +206,19 @@ def diarize(
 ) -> Diarization:
     import time
 
+    from threadpoolctl import threadpool_limits
+
     t0 = time.perf_counter()
-    if len(channels) == 2 and channels_differ(channels[0], channels[1]) and num_speakers in (None, 2):
-        result = diarize_channels(channels[0], channels[1])
-    else:
-        mono = channels[0] if len(channels) == 1 else (channels[0] + channels[1]) / 2
-        result = diarize_mono(mono, num_speakers, min_speakers, max_speakers)
+    # One BLAS thread: the networks' matrices are small, and OpenBLAS's threads spin and wait on a shared
+    # machine (2 cores, load 7: 58-70 s with the default threads, 11-17 s with one; see asr/README.md).
+    with threadpool_limits(limits=1, user_api="blas"):
+        result = _diarize(channels, num_speakers, min_speakers, max_speakers)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _diarize(channels, num_speakers, min_speakers, max_speakers) -> Diarization:
+    if len(channels) == 2 and channels_differ(channels[0], channels[1]) and num_speakers in (None, 2):
+        return diarize_channels(channels[0], channels[1])
+    mono = channels[0] if len(channels) == 1 else (channels[0] + channels[1]) / 2
+    return diarize_mono(mono, num_speakers, min_speakers, max_speakers)
