@@ -9,6 +9,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { getPlatformProxy } from "wrangler";
 import { startWorker } from "./lib/app.mjs";
+import { register, transcriptOf } from "./lib/bench-seed.mjs";
 import { root } from "./lib/env.mjs";
 import { stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { migrate } from "./lib/setup.mjs";
@@ -38,24 +39,7 @@ function meetingTranscript() {
       segments.push({ start: words[0].start, end: words.at(-1).end, text: sentence.trim(), speaker, words });
     }
   }
-  const clock = (s) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
-  const text = segments.map((s) => `[${clock(s.start)}] ${s.text}`).join("\n");
-  return { doc: { language: "en", duration: t, segments }, text };
-}
-
-async function register() {
-  const name = `bench${Date.now()}`;
-  const res = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "bench horse battery" }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("verbatim_session="))
-    ?.split(";")[0];
-  return { id: (await res.json()).id, cookie };
+  return transcriptOf(segments, t);
 }
 
 async function seed(persistTo, userId) {
@@ -127,7 +111,7 @@ try {
   const vars = { EXPORTS_PER_MINUTE: "1000000" };
   const start = () => startWorker({ port: PORT, asrPort: PORT + 1, persistTo, vars });
   let worker = await start();
-  const user = await register();
+  const user = await register(base, "bench");
   // The local D1/R2 are written by one process at a time: wrangler dev stops while the data is seeded.
   await stopService(worker);
   const seeded = await seed(persistTo, user.id);

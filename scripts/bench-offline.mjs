@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { startWorker } from "./lib/app.mjs";
+import { register, transcriptOf } from "./lib/bench-seed.mjs";
 import { root } from "./lib/env.mjs";
 import { stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { migrate } from "./lib/setup.mjs";
@@ -42,24 +43,7 @@ function recording(sentences, i) {
     });
     segments.push({ start: words[0].start, end: words.at(-1).end, text, speaker, words });
   }
-  const clock = (s) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
-  const text = segments.map((s) => `[${clock(s.start)}] ${s.text}`).join("\n");
-  return { doc: { language: "en", duration: t, segments }, text };
-}
-
-async function register() {
-  const name = `offline${Date.now()}`;
-  const res = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "bench horse battery" }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("verbatim_session="))
-    ?.split(";")[0];
-  return { id: (await res.json()).id, cookie };
+  return transcriptOf(segments, t);
 }
 
 async function seed(persistTo, userId) {
@@ -160,7 +144,7 @@ try {
   migrate(persistTo);
   const start = () => startWorker({ port: PORT, asrPort: PORT + 1, persistTo });
   let worker = await start();
-  const user = await register();
+  const user = await register(base, "offline");
   // The local D1/R2 are written by one process at a time: wrangler dev stops while the data is seeded.
   await stopService(worker);
   const seeded = await seed(persistTo, user.id);
