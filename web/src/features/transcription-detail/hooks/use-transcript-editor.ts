@@ -76,10 +76,12 @@ export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initi
       void deleteDraft(id);
       return;
     }
-    const timer = setTimeout(
-      () => void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() }),
-      DRAFT_DELAY_MS,
-    );
+    const timer = setTimeout(() => {
+      // A timer set before "Reload the transcript" must not write the dropped edits back after their deletion
+      // (the reloaded editor would reopen on them, and the next save would meet the same conflict).
+      if (dropped.current) return;
+      void saveDraft({ transcriptionId: id, baseVersion, ...history.present, savedAt: Date.now() });
+    }, DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, dirty, id, baseVersion, history.present]);
 
