@@ -65,17 +65,13 @@ export default defineConfig({
           { src: "/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
-      workbox: {
+      // A service worker of our own (web/src/sw), for the share target, Background Sync and media kept offline.
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectManifest: {
         // The whole app shell and every route chunk, so any screen opens offline.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        navigateFallback: "/index.html",
-        // API responses are never cached by the service worker: offline data comes from the
-        // persisted query cache (IndexedDB), which knows whose data it is and clears it on logout.
-        navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
       },
     }),
   ],
