@@ -64,6 +64,9 @@ export class LibraryDb extends Dexie {
   }
 }
 
+/** Cache Storage for recordings kept offline: one cache for the device, deleted with the libraries. */
+export const OFFLINE_MEDIA_CACHE = "verbatim-offline-media";
+
 const PREFIX = "verbatim-library-";
 export const libraryDbName = (userId: string) => `${PREFIX}${userId}`;
 
@@ -83,5 +86,5 @@ export async function deleteAllLibraries(): Promise<void> {
   open?.close();
   open = null;
   const names = (await Dexie.getDatabaseNames()).filter((name) => name.startsWith(PREFIX));
-  await Promise.all(names.map((name) => Dexie.delete(name)));
+  await Promise.all([...names.map((name) => Dexie.delete(name)), caches.delete(OFFLINE_MEDIA_CACHE)]);
 }
