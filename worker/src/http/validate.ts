@@ -27,12 +27,17 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
 
 /**
  * A JSON body that may be left out (clients from before it existed send none): no body reads as {} (the
- * schema's defaults); a body that is there must be valid JSON matching the schema, else 400 like validate().
+ * schema's defaults); a body that is there must be JSON (by its Content-Type, else refused unread, within the
+ * 1 MB JSON limit) matching the schema, else 400 like validate().
  * Read by the route itself so the typed client (hc) does not demand a body.
  */
 export async function readOptionalJson<T extends ZodType>(req: Request, schema: T): Promise<z.output<T>> {
+  const empty = () => schema.parse({}) as z.output<T>;
+  if (!req.body || req.headers.get("Content-Length") === "0") return empty();
+  if (!isJson(req.headers.get("Content-Type"))) throw new ApiError(400, NOT_JSON);
   const raw = await req.text();
-  const parsed = schema.safeParse(raw.trim() ? parseJson(raw) : {});
+  if (!raw.trim()) return empty();
+  const parsed = schema.safeParse(parseJson(raw));
   if (!parsed.success) {
     const { message, errors } = validationError(parsed.error.issues);
     throw new ApiError(400, message, {}, { errors });

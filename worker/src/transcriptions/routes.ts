@@ -11,9 +11,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
-import { ApiError, notFound, validationError } from "../http/errors";
+import { notFound } from "../http/errors";
 import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
-import { isJson, NOT_JSON, validate } from "../http/validate";
+import { readOptionalJson, validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
 import { readCurrentDoc } from "../transcript-doc/store";
 import { chunkedRoutes } from "./chunked-routes";
@@ -27,26 +27,6 @@ import { uploadSingleFile } from "./upload";
 
 const tag = "transcriptions";
 
-/** The reprocess body is optional (clients before issue 15 send none); when sent it must match reprocessSchema. */
-async function reprocessOptions(req: Request) {
-  if (!req.body || req.headers.get("Content-Length") === "0") return reprocessSchema.parse({});
-  // Only a JSON body is read (and held to the 1 MB JSON limit); anything else is refused unread.
-  if (!isJson(req.headers.get("Content-Type"))) throw new ApiError(400, NOT_JSON);
-  const raw = await req.text();
-  if (!raw.trim()) return reprocessSchema.parse({});
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new ApiError(400, "Malformed request body");
-  }
-  const parsed = reprocessSchema.safeParse(body);
-  if (!parsed.success) {
-    const { message, errors } = validationError(parsed.error.issues);
-    throw new ApiError(400, message, {}, { errors });
-  }
-  return parsed.data;
-}
 const one = (description: string) => json(transcriptionSchema, description);
 const docs = {
   list: doc({
@@ -136,7 +116,7 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reprocess", docs.reprocess, async (c) => {
     const userId = currentUserId(c);
-    const options = await reprocessOptions(c.req.raw);
+    const options = await readOptionalJson(c.req.raw, reprocessSchema);
     const row = await withSlot(c.env.DB, userId, () =>
       reprocess(c.env, c.get("db"), userId, c.req.param("id"), options),
     );
