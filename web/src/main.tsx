@@ -9,14 +9,18 @@ import { uploadsInFlight } from "@/lib/uploads-in-flight";
 import { router } from "./router";
 import "./index.css";
 
-/** Spec §4: after logout the browser goes to the site root; files left to upload and unsaved edits are forgotten. */
+/**
+ * Spec §4: after logout (or account deletion) the browser goes to the site root; files left to upload, unsaved
+ * edits and the device library (transcripts and recordings kept offline) are deleted from this device.
+ */
 async function signedOut() {
   await router.navigate({ to: "/" });
-  const [{ forgetUploads }, { forgetAllDrafts }] = await Promise.all([
+  const [{ forgetUploads }, { forgetAllDrafts }, { deleteAllLibraries }] = await Promise.all([
     import("@/features/upload/lib/upload-manager"),
     import("@/features/transcription-detail/lib/editor/drafts"),
+    import("@/features/library/library-db"),
   ]);
-  await Promise.all([forgetUploads(), forgetAllDrafts()]);
+  await Promise.all([forgetUploads(), forgetAllDrafts(), deleteAllLibraries()]);
 }
 
 const root = document.getElementById("root");

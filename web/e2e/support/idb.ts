@@ -23,3 +23,33 @@ export function persistedQueryHashes(page: Page) {
       }),
   );
 }
+
+/** The device libraries (IndexedDB "verbatim-library-<user id>") and how many transcriptions and transcripts each holds. */
+export function deviceLibraries(page: Page) {
+  return page.evaluate(async () => {
+    const count = (db: IDBDatabase, store: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const names = (await indexedDB.databases()).flatMap((d) =>
+      d.name?.startsWith("verbatim-library-") ? [d.name] : [],
+    );
+    const found: Array<{ name: string; transcriptions: number; transcripts: number }> = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      found.push({
+        name,
+        transcriptions: await count(db, "transcriptions"),
+        transcripts: await count(db, "transcripts"),
+      });
+      db.close();
+    }
+    return found;
+  });
+}

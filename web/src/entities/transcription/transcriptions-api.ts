@@ -7,6 +7,7 @@ import {
 } from "@verbatim/shared/transcription";
 import { z } from "zod";
 import { toast } from "@/components/ui/toast";
+import { libraryList, readThrough } from "@/features/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
 
 // Spec §7: query keys are the paths.
@@ -26,7 +27,9 @@ export function sortNewestFirst(items: Transcription[]) {
 export function useTranscriptions() {
   return useQuery({
     queryKey: TRANSCRIPTIONS_KEY,
-    queryFn: () => read(api.transcriptions.$get(), z.array(transcriptionSchema)),
+    queryFn: () => readThrough(() => read(api.transcriptions.$get(), z.array(transcriptionSchema)), libraryList),
+    // Offline, the list comes from the device library (features/library), so the query must run then too.
+    networkMode: "always",
     select: sortNewestFirst,
     // Spec §4: stale at once, refetched on focus and mount; polled while a job is still running.
     staleTime: 0,

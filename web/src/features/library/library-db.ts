@@ -86,5 +86,7 @@ export async function deleteAllLibraries(): Promise<void> {
   open?.close();
   open = null;
   const names = (await Dexie.getDatabaseNames()).filter((name) => name.startsWith(PREFIX));
-  await Promise.all([...names.map((name) => Dexie.delete(name)), caches.delete(OFFLINE_MEDIA_CACHE)]);
+  // Cache Storage exists only in secure contexts.
+  const media = typeof caches === "undefined" ? false : caches.delete(OFFLINE_MEDIA_CACHE);
+  await Promise.all([...names.map((name) => Dexie.delete(name)), media]);
 }

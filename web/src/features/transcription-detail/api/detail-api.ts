@@ -2,17 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
 import { type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
 import { isActive, POLL_MS, transcriptionKey } from "@/entities/transcription/transcriptions-api";
+import { librarySegments, libraryTranscription, readThrough } from "@/features/library/read-through";
 import { ApiError, api, read } from "@/lib/api";
 
 /** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
 const TRACE_ACTIVE_MS = 3000;
 const TRACE_IDLE_MS = 5000;
 
-/** One transcription, kept for offline reading (spec: every transcript the user opened). */
+/** One transcription; offline it comes from the device library (every synced transcript, opened or not). */
 export function useTranscription(id: string) {
   return useQuery({
     queryKey: transcriptionKey(id),
-    queryFn: () => read(api.transcriptions[":id"].$get({ param: { id } }), transcriptionSchema),
+    queryFn: () =>
+      readThrough(
+        () => read(api.transcriptions[":id"].$get({ param: { id } }), transcriptionSchema),
+        libraryTranscription(id),
+      ),
+    networkMode: "always",
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
@@ -41,14 +47,16 @@ export function useTrace(id: string, status: TranscriptionStatus | undefined) {
 export function useSegments(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...transcriptionKey(id), "segments"],
-    queryFn: async () => {
-      try {
-        return await read(api.transcriptions[":id"].segments.$get({ param: { id } }), transcriptDocSchema);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () =>
+      readThrough(async () => {
+        try {
+          return await read(api.transcriptions[":id"].segments.$get({ param: { id } }), transcriptDocSchema);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      }, librarySegments(id)),
+    networkMode: "always",
     enabled,
     // Re-read when the screen opens (a reprocess replaces it); offline, the saved copy serves.
     staleTime: 0,

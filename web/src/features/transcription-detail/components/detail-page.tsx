@@ -12,6 +12,7 @@ import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { isActive } from "@/entities/transcription/transcriptions-api";
 import { useUserTime } from "@/entities/user/use-user-time";
+import { NotOnDeviceError } from "@/features/library/read-through";
 import { ApiError } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
 import { useSegments, useTrace, useTranscription } from "../api/detail-api";
@@ -50,7 +51,8 @@ export function TranscriptionDetailPage() {
   usePlayerShortcuts(mediaRef);
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const failed = query.isError && !notFound && !t;
+  const notOnDevice = query.error instanceof NotOnDeviceError;
+  const failed = query.isError && !notFound && !notOnDevice && !t;
 
   // Spec §2: a loading error (other than not found) sends the user back to the list.
   useEffect(() => {
@@ -76,11 +78,11 @@ export function TranscriptionDetailPage() {
 
   if (notFound) return <TranscriptionNotFound />;
   if (!t || !analysis) {
-    if (query.isPending && query.fetchStatus === "paused") {
+    if (notOnDevice) {
       return (
         <p role="status" className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-          You're offline, and this transcription isn't saved on this device yet. Open it once while online to read it
-          offline.
+          You're offline, and this transcription isn't saved on this device yet. It will be after the next sync while
+          online.
         </p>
       );
     }

@@ -1,0 +1,171 @@
+import type { SyncChange, SyncPage } from "@verbatim/shared/sync";
+import type { TranscriptDoc } from "@verbatim/shared/transcript";
+import type { Transcription } from "@verbatim/shared/transcription";
+import Dexie from "dexie";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { deleteAllLibraries, libraryFor } from "./library-db";
+import { DeviceFullError, withRoomForText } from "./quota";
+import { syncLibrary } from "./sync";
+
+const row = (id: string, patch: Partial<Transcription> = {}): Transcription => ({
+  id,
+  user_id: "u1",
+  name: null,
+  file_name: `${id}.mp3`,
+  file_path: `u1/${id}.mp3`,
+  file_type: "audio/mpeg",
+  file_size: 1000,
+  status: "COMPLETED",
+  progress_percentage: 100,
+  text: `[00:00] words of ${id}`,
+  filtered_text: `words of ${id}`,
+  summary: `summary of ${id}`,
+  key_points: null,
+  summary_analysis: null,
+  transcription_details: null,
+  claude_analysis: null,
+  formatted_transcript: null,
+  enhanced_key_points: null,
+  informative_summary: null,
+  error_message: null,
+  language: "en",
+  duration: 11,
+  analysis_engine: "offline",
+  diarize: false,
+  num_speakers: null,
+  transcript_version: 1,
+  created_at: `2026-11-0${id.length}T00:00:00.000Z`,
+  updated_at: "2026-11-01T00:00:00.000Z",
+  ...patch,
+});
+const doc = (text: string): TranscriptDoc => ({
+  language: "en",
+  duration: 11,
+  segments: [{ start: 0, end: 2, text, words: [{ word: text, start: 0.5, end: 1 }] }],
+  version: 1,
+});
+const upsert = (t: Transcription, transcript: TranscriptDoc | null = doc(t.id)): SyncChange => ({
+  type: "upsert",
+  id: t.id,
+  transcription: t,
+  transcript,
+});
+
+/** A server answering from a list of pages, recording the cursors it was asked with. */
+function server(pages: Record<string, SyncPage | Error>) {
+  const asked: string[] = [];
+  const fetch = async (since: string) => {
+    asked.push(since);
+    const page = pages[since];
+    if (!page) throw new Error(`no page after ${since}`);
+    if (page instanceof Error) throw page;
+    return page;
+  };
+  return { asked, fetch };
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await deleteAllLibraries();
+});
+
+describe("device library sync", () => {
+  test("the first sync pages through everything; the next asks only after the cursor and applies tombstones", async () => {
+    const first = server({
+      "0": { changes: [upsert(row("a")), upsert(row("bb"), null)], cursor: "2", hasMore: true },
+      "2": { changes: [upsert(row("ccc"))], cursor: "3", hasMore: false },
+    });
+    expect(await syncLibrary("u1", first.fetch)).toBe(3);
+    expect(first.asked).toEqual(["0", "2"]);
+    const lib = libraryFor("u1");
+    expect((await lib.transcriptions.toArray()).map((t) => t.id).sort()).toEqual(["a", "bb", "ccc"]);
+    expect((await lib.transcripts.get("a"))?.doc.segments[0]?.words?.[0]).toEqual({ word: "a", start: 0.5, end: 1 });
+    expect(await lib.transcripts.get("bb")).toBeUndefined();
+
+    const next = server({
+      "3": { changes: [{ type: "delete", id: "a" }, upsert(row("bb", { name: "Renamed" }))], cursor: "5", hasMore: false },
+    });
+    expect(await syncLibrary("u1", next.fetch)).toBe(2);
+    expect(next.asked).toEqual(["3"]);
+    expect(await lib.transcriptions.get("a")).toBeUndefined();
+    expect(await lib.transcripts.get("a")).toBeUndefined();
+    expect((await lib.transcriptions.get("bb"))?.name).toBe("Renamed");
+    expect(await lib.transcripts.get("bb")).toMatchObject({ doc: { segments: [{ text: "bb" }] } });
+  });
+
+  test("a page that fails leaves the cursor after the last page applied, so no change is lost or applied twice", async () => {
+    const broken = server({
+      "0": { changes: [upsert(row("a"))], cursor: "1", hasMore: true },
+      "1": new TypeError("Failed to fetch"),
+    });
+    await expect(syncLibrary("u1", broken.fetch)).rejects.toThrow("Failed to fetch");
+    const lib = libraryFor("u1");
+    expect(await lib.meta.get("cursor")).toEqual({ key: "cursor", value: "1" });
+
+    const healed = server({ "1": { changes: [upsert(row("bb"))], cursor: "2", hasMore: false } });
+    expect(await syncLibrary("u1", healed.fetch)).toBe(1);
+    expect(healed.asked).toEqual(["1"]);
+    expect(await lib.transcriptions.count()).toBe(2);
+  });
+
+  test("two syncs asked at once make one pass", async () => {
+    const once = server({ "0": { changes: [upsert(row("a"))], cursor: "1", hasMore: false } });
+    await Promise.all([syncLibrary("u1", once.fetch), syncLibrary("u1", once.fetch)]);
+    expect(once.asked).toEqual(["0"]);
+  });
+
+  test("a rename or delete made offline and not yet sent stays what the user sees", async () => {
+    const lib = libraryFor("u1");
+    await lib.pendingChanges.bulkAdd([
+      { transcriptionId: "a", kind: "rename", name: "Mine", baseUpdatedAt: "x", createdAt: 1 },
+      { transcriptionId: "bb", kind: "delete", baseUpdatedAt: "x", createdAt: 2 },
+    ]);
+    const pages = server({
+      "0": { changes: [upsert(row("a", { name: "Theirs" })), upsert(row("bb"))], cursor: "2", hasMore: false },
+    });
+    await syncLibrary("u1", pages.fetch);
+    expect((await lib.transcriptions.get("a"))?.name).toBe("Mine");
+    expect(await lib.transcriptions.get("bb")).toBeUndefined();
+  });
+
+  test("each user has a library of their own, and logout deletes them all", async () => {
+    await syncLibrary("u1", server({ "0": { changes: [upsert(row("a"))], cursor: "1", hasMore: false } }).fetch);
+    expect(await libraryFor("u2").transcriptions.count()).toBe(0);
+    await syncLibrary("u1", server({ "1": { changes: [], cursor: "1", hasMore: false } }).fetch);
+    expect(await libraryFor("u1").transcriptions.count()).toBe(1);
+
+    vi.stubGlobal("caches", { delete: vi.fn(async () => true) });
+    await deleteAllLibraries();
+    expect((await Dexie.getDatabaseNames()).filter((name) => name.startsWith("verbatim-library-"))).toEqual([]);
+  });
+});
+
+describe("a full device", () => {
+  const quotaError = () => Object.assign(new Error("full"), { name: "QuotaExceededError" });
+
+  test("frees recordings kept offline, oldest first, until the text fits; never the text", async () => {
+    const lib = libraryFor("u1");
+    await lib.offlineMedia.bulkAdd([
+      { id: "new", url: "/api/transcriptions/new/media", size: 5, keptAt: 2 },
+      { id: "old", url: "/api/transcriptions/old/media", size: 5, keptAt: 1 },
+    ]);
+    const cache = { delete: vi.fn(async () => true) };
+    vi.stubGlobal("caches", { open: async () => cache, delete: async () => true });
+    let attempts = 0;
+    const write = async () => {
+      attempts++;
+      if (attempts === 1) throw quotaError();
+      return "written";
+    };
+    expect(await withRoomForText(lib, write)).toBe("written");
+    expect(cache.delete).toHaveBeenCalledWith("/api/transcriptions/old/media");
+    expect((await lib.offlineMedia.toArray()).map((m) => m.id)).toEqual(["new"]);
+  });
+
+  test("says so clearly when nothing is left to free", async () => {
+    const lib = libraryFor("u1");
+    await expect(withRoomForText(lib, async () => Promise.reject(quotaError()))).rejects.toBeInstanceOf(
+      DeviceFullError,
+    );
+  });
+});

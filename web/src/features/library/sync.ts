@@ -1,0 +1,71 @@
+import { type SyncChange, type SyncPage, syncPageSchema } from "@verbatim/shared/sync";
+import { api, read } from "@/lib/api";
+import { type LibraryDb, libraryFor } from "./library-db";
+import { withRoomForText } from "./quota";
+
+/** Asks the server for the changes after a cursor (one page). */
+export type FetchSyncPage = (since: string) => Promise<SyncPage>;
+
+const fetchPage: FetchSyncPage = (since) => read(api.sync.$get({ query: { since } }), syncPageSchema);
+
+/** Writes one page's changes and its cursor in one transaction: a page is applied whole or not at all. */
+async function applyPage(lib: LibraryDb, page: SyncPage) {
+  await lib.transaction("rw", [lib.transcriptions, lib.transcripts, lib.meta, lib.pendingChanges], async () => {
+    for (const change of page.changes) await applyChange(lib, change);
+    await lib.meta.bulkPut([
+      { key: "cursor", value: page.cursor },
+      { key: "syncedAt", value: Date.now() },
+    ]);
+  });
+}
+
+async function applyChange(lib: LibraryDb, change: SyncChange) {
+  if (change.type === "delete") {
+    await lib.transcriptions.delete(change.id);
+    await lib.transcripts.delete(change.id);
+    return;
+  }
+  // A rename or delete made offline and not sent yet stays what the user sees until it is sent.
+  const pending = await lib.pendingChanges.where("transcriptionId").equals(change.id).sortBy("seq");
+  if (pending.some((p) => p.kind === "delete")) return;
+  const renamed = pending.findLast((p) => p.kind === "rename");
+  await lib.transcriptions.put(
+    renamed ? { ...change.transcription, name: renamed.name ?? null } : change.transcription,
+  );
+  if (change.transcript) await lib.transcripts.put({ id: change.id, doc: change.transcript });
+  else await lib.transcripts.delete(change.id);
+}
+
+/** Brings the user's library up to date: pages from the stored cursor until the server has nothing more. */
+async function pullChanges(userId: string, fetch: FetchSyncPage): Promise<number> {
+  const lib = libraryFor(userId);
+  let cursor = (await lib.meta.get("cursor"))?.value;
+  let changes = 0;
+  for (;;) {
+    const page = await fetch(typeof cursor === "string" ? cursor : "0");
+    await withRoomForText(lib, () => applyPage(lib, page));
+    changes += page.changes.length;
+    cursor = page.cursor;
+    if (!page.hasMore) return changes;
+  }
+}
+
+const running = new Map<string, Promise<number>>();
+
+/**
+ * Syncs the signed-in user's library; a call while a sync runs joins it (one at a time per tab, and one across
+ * the tabs of this browser where Web Locks exist). Answers how many changes were applied.
+ */
+export function syncLibrary(userId: string, fetch: FetchSyncPage = fetchPage): Promise<number> {
+  const current = running.get(userId);
+  if (current) return current;
+  const run = () => pullChanges(userId, fetch);
+  const locked: Promise<number> =
+    typeof navigator !== "undefined" && navigator.locks
+      ? // request() is typed as answering the callback's promise itself; then() unwraps it.
+        navigator.locks.request(`verbatim-library-sync-${userId}`, run).then((applied) => applied)
+      : run();
+  const started = locked.finally(() => running.delete(userId));
+  running.set(userId, started);
+  return started;
+}
