@@ -1,17 +1,10 @@
+import { indexedText, searchEntries } from "@verbatim/shared/search-text";
 import type { Db } from "../db/client";
-import { indexedText } from "./tokens";
 
 // Keeps a transcription's search entries (search_entries, indexed by FTS5 through triggers) equal to what its
 // D1 row says now: the title, the summary, and each `[mm:ss] Speaker: sentence` line of `text`. Every place
 // that changes a name, text or summary calls reindexTranscription afterwards; deletion needs no call (the
 // entries cascade with the row, and a trigger takes them out of the index).
-
-interface Entry {
-  field: "title" | "summary" | "transcript";
-  start: number | null;
-  speaker: string | null;
-  body: string;
-}
 
 interface Row {
   user_id: string;
@@ -21,29 +14,6 @@ interface Row {
   summary: string | null;
   diarize: number;
   seq: number | null;
-}
-
-const LINE = /^\[(?:(\d+):)?(\d+):(\d{2})\]\s*(.*)$/;
-/** `Name: ` as the transcript writes it before a diarized line (names are at most 80 characters). */
-const SPEAKER = /^([^:\n]{1,80}): (.*)$/s;
-
-/** One line of `text` as an entry; the speaker prefix is read only where the recording was diarized. */
-export function transcriptLine(line: string, diarized: boolean): Entry | null {
-  const m = LINE.exec(line.trim());
-  const [start, rest] = m ? [Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]), m[4] ?? ""] : [null, line];
-  const said = diarized ? SPEAKER.exec(rest) : null;
-  const body = (said ? said[2] : rest)?.trim();
-  return body ? { field: "transcript", start, speaker: said?.[1]?.trim() ?? null, body } : null;
-}
-
-export function searchEntries(row: Pick<Row, "name" | "file_name" | "text" | "summary" | "diarize">): Entry[] {
-  const entries: Entry[] = [{ field: "title", start: null, speaker: null, body: row.name || row.file_name }];
-  if (row.summary?.trim()) entries.push({ field: "summary", start: null, speaker: null, body: row.summary.trim() });
-  for (const line of row.text?.split("\n") ?? []) {
-    const entry = transcriptLine(line, row.diarize === 1);
-    if (entry) entries.push(entry);
-  }
-  return entries;
 }
 
 /**
@@ -64,7 +34,12 @@ export async function reindexTranscription(db: Db, id: string) {
     .bind(id)
     .first<Row>();
   if (!row) return;
-  const entries = searchEntries(row).map((e) => [e.field, e.start, e.speaker, indexedText(e.body)]);
+  const entries = searchEntries({ ...row, diarized: row.diarize === 1 }).map((e) => [
+    e.field,
+    e.start,
+    e.speaker,
+    indexedText(e.body),
+  ]);
   const unchanged = "(SELECT seq FROM sync_changes WHERE transcription_id = ?1) IS ?2";
   await d1.batch([
     d1.prepare(`DELETE FROM search_entries WHERE transcription_id = ?1 AND ${unchanged}`).bind(id, row.seq),

@@ -1,7 +1,8 @@
 import type { SearchPage, SearchQuery, SearchResult } from "@verbatim/shared";
+import { shownText } from "@verbatim/shared/search-text";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { ftsQuery, MATCH_CLOSE, MATCH_OPEN, shownText, snippetParts } from "./tokens";
+import { ftsQuery, MATCH_CLOSE, MATCH_OPEN, snippetParts } from "./tokens";
 
 /** Best hits shown per transcription. */
 const HITS_PER_RESULT = 3;

@@ -1,6 +1,6 @@
+import { indexedText, transcriptLine } from "@verbatim/shared/search-text";
 import { describe, expect, it } from "vitest";
-import { transcriptLine } from "./index";
-import { ftsQuery, indexedText, snippetParts } from "./tokens";
+import { ftsQuery, snippetParts } from "./tokens";
 
 describe("search tokens", () => {
   it("quotes every word, so nothing typed is FTS5 syntax, and lets the last one be a prefix", () => {
