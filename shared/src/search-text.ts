@@ -77,14 +77,25 @@ export function queryWords(input: string): string[] {
   return indexedText(input).match(WORD) ?? [];
 }
 
-/** A token as unicode61 with remove_diacritics 2 compares it: lower case, without accents. */
+/**
+ * A token as unicode61 with remove_diacritics 2 compares it: lower case, and Latin letters without their
+ * accents ("Café" as "cafe"); other scripts keep theirs (が stays が).
+ */
 export const foldToken = (token: string) =>
-  token.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+  token
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC");
 
-/** The tokens of indexed text, as unicode61 splits it (letters and digits; anything else separates). */
+/**
+ * The tokens of indexed text, as unicode61 splits it by default ("L* N* Co": letters, digits and private-use
+ * characters; anything else, combining marks included, separates). Give it indexed text (NFKC: Latin accents
+ * composed into their letters), whose offsets the tokens keep.
+ */
 export function tokensOf(text: string): { token: string; from: number; to: number }[] {
   const out: { token: string; from: number; to: number }[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{Co}]+/gu)) {
     out.push({ token: foldToken(m[0]), from: m.index, to: m.index + m[0].length });
   }
   return out;

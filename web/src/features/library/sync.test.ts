@@ -83,7 +83,11 @@ describe("device library sync", () => {
     expect(await lib.transcripts.get("bb")).toBeUndefined();
 
     const next = server({
-      "3": { changes: [{ type: "delete", id: "a" }, upsert(row("bb", { name: "Renamed" }))], cursor: "5", hasMore: false },
+      "3": {
+        changes: [{ type: "delete", id: "a" }, upsert(row("bb", { name: "Renamed" }))],
+        cursor: "5",
+        hasMore: false,
+      },
     });
     expect(await syncLibrary("u1", next.fetch)).toBe(2);
     expect(next.asked).toEqual(["3"]);

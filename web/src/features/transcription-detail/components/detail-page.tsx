@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -20,7 +20,7 @@ import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
 import { useStatusToasts } from "../hooks/use-status-toasts";
 import { readAnalysis } from "../lib/analysis";
 import { speakerStats } from "../lib/speaker-stats";
-import { linesFromSegments, linesFromText } from "../lib/timed-lines";
+import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-lines";
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
@@ -33,6 +33,8 @@ import { TranscriptionNotFound } from "./transcription-not-found";
 /** /transcription/{id}: spec §2 "Transcription detail", with the recording synchronised to the transcript. */
 export function TranscriptionDetailPage() {
   const { id } = useParams({ from: "/_app/_protected/transcription/$id" });
+  // A search hit opens the transcript at its moment: that line is current, in view, and the recording starts there.
+  const { t: openAt } = useSearch({ from: "/_app/_protected/transcription/$id" });
   const navigate = useNavigate();
   const { timeZone } = useUserTime();
   const query = useTranscription(id);
@@ -44,6 +46,8 @@ export function TranscriptionDetailPage() {
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
+  // Until the user plays, the transcript keeps the opened moment in view.
+  const [pinned, setPinned] = useState(openAt !== undefined);
   const [tab, setTab] = useState("transcript");
   const [exportOpen, setExportOpen] = useState(false);
   const [mediaFailed, setMediaFailed] = useState(false);
@@ -71,6 +75,10 @@ export function TranscriptionDetailPage() {
     return t?.text ? linesFromText(t.text) : [];
   }, [segments.data, t?.text]);
   const analysis = useMemo(() => (t ? readAnalysis(t) : null), [t]);
+  const startAt = useMemo(() => (openAt === undefined ? undefined : lineStartNear(lines, openAt)), [lines, openAt]);
+  useEffect(() => {
+    if (startAt !== undefined && pinned) setTime(startAt);
+  }, [startAt, pinned]);
   const talk = useMemo(
     () => ({ stats: speakerStats(segments.data?.segments ?? []), speakers: speakersOf(segments.data) }),
     [segments.data],
@@ -153,7 +161,11 @@ export function TranscriptionDetailPage() {
             fileType={t.file_type}
             mediaRef={mediaRef}
             onTime={setTime}
-            onPlayingChange={setPlaying}
+            onPlayingChange={(now) => {
+              setPlaying(now);
+              if (now) setPinned(false);
+            }}
+            startAt={startAt}
             playable={playable}
             online={online}
             onFailedChange={setMediaFailed}
@@ -192,7 +204,7 @@ export function TranscriptionDetailPage() {
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}
-            playing={playing}
+            playing={playing || pinned}
             onSeek={onSeek}
           />
         </TabsContent>

@@ -13,6 +13,8 @@ interface MediaPlayerProps {
   onFailedChange: (failed: boolean) => void;
   /** Shown as the video's captions, from the VTT export, once there is a transcript. */
   captions: { language: string | null; version: string } | null;
+  /** Seconds to start at (a search hit), instead of the beginning. */
+  startAt?: number | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export function MediaPlayer({
   online,
   onFailedChange,
   captions,
+  startAt,
 }: MediaPlayerProps) {
   const src = `/api/transcriptions/${transcriptionId}/media`;
   const events = {
@@ -39,7 +42,10 @@ export function MediaPlayer({
     onPause: () => onPlayingChange(false),
     onEnded: () => onPlayingChange(false),
     onError: () => onFailedChange(true),
-    onLoadedMetadata: () => onFailedChange(false),
+    onLoadedMetadata: (e: { currentTarget: HTMLMediaElement }) => {
+      onFailedChange(false);
+      if (startAt !== undefined && e.currentTarget.currentTime === 0) e.currentTarget.currentTime = startAt;
+    },
   };
 
   if (!playable) {

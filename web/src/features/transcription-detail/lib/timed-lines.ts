@@ -61,3 +61,12 @@ export function activeLineIndex(lines: TimedLine[], time: number): number {
   }
   return found;
 }
+
+/**
+ * Where to open the transcript for a moment given in whole seconds (a search hit's `[mm:ss]`): the exact start
+ * of the line that begins in that second, so that line is the current one, else the moment itself.
+ */
+export function lineStartNear(lines: TimedLine[], seconds: number): number {
+  const line = lines.find((l) => l.start !== null && Math.floor(l.start) === Math.floor(seconds));
+  return line?.start ?? seconds;
+}

@@ -13,6 +13,7 @@ import { useUserTime } from "@/entities/user/use-user-time";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
 import { DeleteDialog } from "./delete-dialog";
 import { RenameDialog } from "./rename-dialog";
+import { TranscriptSearch } from "./search-box";
 import { TranscriptionCard } from "./transcription-card";
 
 /** What the export dialog exports: one transcription, or the selection as a ZIP. */
@@ -83,40 +84,42 @@ export function TranscriptionsPage() {
           )}
         </div>
 
-        {isPending ? (
-          <PageSpinner label="Loading transcriptions" />
-        ) : isError && !data ? (
-          <Card role="alert" className="border-destructive/50 p-6">
-            <p className="font-semibold text-destructive">Error loading transcriptions</p>
-            <p className="mt-1 text-sm text-muted-foreground">{error?.message || "An unknown error occurred"}</p>
-          </Card>
-        ) : data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 p-10 text-center">
-            <FileTextIcon className="size-10 text-muted-foreground" />
-            <h3 className="text-lg font-semibold">No transcriptions yet</h3>
-            <p className="text-sm text-muted-foreground">Get started by uploading an audio or video file.</p>
-            <Link to="/upload" className={buttonVariants()}>
-              <PlusIcon />
-              New Transcription
-            </Link>
-          </Card>
-        ) : (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {data.map((t) => (
-              <li key={t.id}>
-                <TranscriptionCard
-                  transcription={t}
-                  timeZone={timeZone}
-                  selected={selected.has(t.id)}
-                  onSelectedChange={(on) => toggle(t.id, on)}
-                  onDownload={() => setExporting({ kind: "one", transcription: t })}
-                  onRename={() => setRenaming(t)}
-                  onDelete={() => setDeleting(t.id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <TranscriptSearch>
+          {isPending ? (
+            <PageSpinner label="Loading transcriptions" />
+          ) : isError && !data ? (
+            <Card role="alert" className="border-destructive/50 p-6">
+              <p className="font-semibold text-destructive">Error loading transcriptions</p>
+              <p className="mt-1 text-sm text-muted-foreground">{error?.message || "An unknown error occurred"}</p>
+            </Card>
+          ) : data.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 p-10 text-center">
+              <FileTextIcon className="size-10 text-muted-foreground" />
+              <h3 className="text-lg font-semibold">No transcriptions yet</h3>
+              <p className="text-sm text-muted-foreground">Get started by uploading an audio or video file.</p>
+              <Link to="/upload" className={buttonVariants()}>
+                <PlusIcon />
+                New Transcription
+              </Link>
+            </Card>
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {data.map((t) => (
+                <li key={t.id}>
+                  <TranscriptionCard
+                    transcription={t}
+                    timeZone={timeZone}
+                    selected={selected.has(t.id)}
+                    onSelectedChange={(on) => toggle(t.id, on)}
+                    onDownload={() => setExporting({ kind: "one", transcription: t })}
+                    onRename={() => setRenaming(t)}
+                    onDelete={() => setDeleting(t.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TranscriptSearch>
       </section>
 
       <ExportDialog
