@@ -5,9 +5,14 @@
 // It measures what a device's library costs the server: the first sync (every page of GET /api/sync), an
 // incremental sync after 5 changes (3 renames, 2 deletions), in time and bytes moved, and GET /api/search over
 // words of the transcripts, p50/p99 per query, beside GET /api/health measured the same way in the same run.
+// The device half: the first sync's transcriptions go into the browser's offline index (web/src/features/
+// library/search-index.ts, bundled for Node by Vite) and the same words are searched there, p50/p99 per query,
+// beside a plain scan of the same lines as the baseline.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
 import { getPlatformProxy } from "wrangler";
 import { startWorker } from "./lib/app.mjs";
 import { register, transcriptOf } from "./lib/bench-seed.mjs";
@@ -114,28 +119,61 @@ async function syncFrom(cookie, since) {
   let changes = 0;
   let pages = 0;
   let cursor = since;
+  const rows = [];
   for (;;) {
     const body = await get(`/api/sync?since=${cursor}`, cookie);
     bytes += Buffer.byteLength(body);
     pages++;
     const page = JSON.parse(body);
     changes += page.changes.length;
+    for (const change of page.changes) if (change.type === "upsert") rows.push(change.transcription);
     cursor = page.cursor;
     if (!page.hasMore) break;
   }
-  return { ms: performance.now() - started, bytes, changes, pages, cursor };
+  return { ms: performance.now() - started, bytes, changes, pages, cursor, rows };
 }
 
-async function latencies(paths, cookie) {
+/** p50/p99 of running `run` once per input. */
+async function timed(inputs, run) {
   const times = [];
-  for (const path of paths) {
+  for (const input of inputs) {
     const started = performance.now();
-    await get(path, cookie);
+    await run(input);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+const latencies = (paths, cookie) => timed(paths, (path) => get(path, cookie));
+
+/** The browser's offline search index, bundled for Node from its TypeScript (the app's own code). */
+async function offlineSearchIndex() {
+  const outDir = mkdtempSync(join(tmpdir(), "verbatim-bench-index-"));
+  await build({
+    configFile: false,
+    logLevel: "silent",
+    resolve: { alias: { "@": `${root}web/src` } },
+    build: {
+      outDir,
+      minify: false,
+      lib: { entry: `${root}web/src/features/library/search-index.ts`, formats: ["es"], fileName: "search-index" },
+    },
+  });
+  const { OfflineSearchIndex } = await import(pathToFileURL(join(outDir, "search-index.js")).href);
+  rmSync(outDir, { recursive: true, force: true });
+  return OfflineSearchIndex;
+}
+
+/** The baseline: every line of every transcription read for every word, as a device without an index would. */
+function plainScan(rows, q) {
+  const words = q.toLowerCase().split(/\s+/);
+  const hits = [];
+  for (const row of rows)
+    for (const line of `${row.name}\n${row.summary ?? ""}\n${row.text ?? ""}`.split("\n"))
+      if (words.every((w) => line.toLowerCase().includes(w))) hits.push(row.id);
+  return hits;
 }
 
 stopAllOnSignals();
@@ -181,6 +219,13 @@ try {
     null,
   );
 
+  const OfflineSearchIndex = await offlineSearchIndex();
+  const built = performance.now();
+  const index = new OfflineSearchIndex(first.rows);
+  const buildMs = performance.now() - built;
+  const offline = await timed(queries, (q) => index.search({ q, limit: 20, offset: 0 }));
+  const scan = await timed(queries, (q) => plainScan(first.rows, q));
+
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
   console.log(
     `\nbench:offline (server) — ${TRANSCRIPTIONS} transcriptions, ${(seeded.speech / 3600).toFixed(1)} h of speech\n`,
@@ -214,6 +259,19 @@ try {
     { request: "GET /api/health (baseline)", "p50 ms": health.p50.toFixed(1), "p99 ms": health.p99.toFixed(1) },
   ]);
   console.log(`search p50 / health p50: ${(search.p50 / health.p50).toFixed(2)}×`);
+  console.log(`\nbench:offline (device) — offline index of the first sync's ${first.rows.length} transcriptions`);
+  console.table([
+    {
+      search: `offline index (${queries.length} words)`,
+      "p50 ms": offline.p50.toFixed(2),
+      "p99 ms": offline.p99.toFixed(2),
+    },
+    { search: "plain scan (baseline)", "p50 ms": scan.p50.toFixed(2), "p99 ms": scan.p99.toFixed(2) },
+  ]);
+  console.log(
+    `index built in ${buildMs.toFixed(0)} ms; offline p99 ${offline.p99.toFixed(1)} ms (target < 50 ms); ` +
+      `plain scan p50 / index p50: ${(scan.p50 / offline.p50).toFixed(1)}×`,
+  );
   if (incremental.changes !== 5) throw new Error(`the incremental sync brought ${incremental.changes} changes, not 5`);
 } finally {
   await stopAll();
