@@ -69,6 +69,7 @@ const ERRORS = {
   403: "Cross-origin request refused (CSRF defence)",
   404: "No such resource, or not the caller's",
   409: "The resource's state does not allow this",
+  412: "If-Match named a version that is no longer current: the resource was changed since",
   413: "The body is too large",
   415: "The file is not an accepted audio or video type",
   416: "The requested byte range is outside the recording",

@@ -13,6 +13,7 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
+import { etagOf } from "../http/preconditions";
 import { readOptionalJson, validate } from "../http/validate";
 import { withSlot } from "../plans/limits";
 import { readCurrentDoc } from "../transcript-doc/store";
@@ -50,14 +51,16 @@ const docs = {
   rename: doc({
     summary: "Rename a transcription",
     tag,
+    description: "With `If-Match` (the ETag of GET …/{id}), only if nothing changed it since: else 412.",
     responses: { 200: one("The renamed transcription") },
-    errors: [400, 404],
+    errors: [400, 404, 412],
   }),
   remove: doc({
     summary: "Delete a transcription with its media and transcript",
     tag,
+    description: "With `If-Match` (the ETag of GET …/{id}), only if nothing changed it since: else 412.",
     responses: { 200: json(deletedTranscriptionSchema, "Deleted") },
-    errors: [404],
+    errors: [404, 412],
   }),
   reprocess: doc({
     summary: "Run speech recognition again from the stored audio",
@@ -104,14 +107,16 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json(toTranscription(row), 201);
   })
   .get("/:id", docs.get, async (c) => {
-    return c.json(toTranscription(await getOwned(c.get("db"), currentUserId(c), c.req.param("id"))));
+    const row = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    return c.json(toTranscription(row), 200, { ETag: etagOf(row.updatedAt) });
   })
   .patch("/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
-    const row = await rename(c.get("db"), currentUserId(c), c.req.param("id"), c.req.valid("json").name);
-    return c.json(toTranscription(row));
+    const { name } = c.req.valid("json");
+    const row = await rename(c.get("db"), currentUserId(c), c.req.param("id"), name, c.req.header("If-Match") ?? null);
+    return c.json(toTranscription(row), 200, { ETag: etagOf(row.updatedAt) });
   })
   .delete("/:id", docs.remove, async (c) => {
-    await remove(c.env, c.get("db"), currentUserId(c), c.req.param("id"));
+    await remove(c.env, c.get("db"), currentUserId(c), c.req.param("id"), c.req.header("If-Match") ?? null);
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
   .post("/:id/reprocess", docs.reprocess, async (c) => {

@@ -1,10 +1,11 @@
 import type { reprocessSchema, Trace } from "@verbatim/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
+import { CHANGED_ELSEWHERE, requireMatch } from "../http/preconditions";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { isActive } from "../jobs/state";
 import { moveTranscription, resetChunks } from "../jobs/state-repository";
@@ -16,17 +17,38 @@ import { speakerChoice } from "./speaker-options";
 
 const ALREADY_RUNNING = "This transcription is already being processed";
 
-export async function rename(db: Db, userId: string, id: string, name: string) {
-  await getOwned(db, userId, id);
-  await updateTranscription(db, id, { name });
+/** The row as it is now, unchanged since the version `ifMatch` names (null: any version). */
+const unchangedSince = (id: string, updatedAt: string, ifMatch: string | null) =>
+  ifMatch === null
+    ? eq(transcriptions.id, id)
+    : and(eq(transcriptions.id, id), eq(transcriptions.updatedAt, updatedAt));
+
+/** Renames; with If-Match, only if the row is still at that version (else 412), checked in the UPDATE itself. */
+export async function rename(db: Db, userId: string, id: string, name: string, ifMatch: string | null = null) {
+  const t = await getOwned(db, userId, id);
+  requireMatch(ifMatch, t.updatedAt);
+  const done = await db
+    .update(transcriptions)
+    .set({ name })
+    .where(unchangedSince(id, t.updatedAt, ifMatch))
+    .returning({ id: transcriptions.id });
+  if (done.length === 0) throw new ApiError(412, CHANGED_ELSEWHERE);
   await reindexTranscription(db, id);
   return getOwned(db, userId, id);
 }
 
-/** Deletes the row (logs and chunks cascade) and every object under the transcription's prefix in R2. */
-export async function remove(env: Bindings, db: Db, userId: string, id: string) {
-  await getOwned(db, userId, id);
-  await db.delete(transcriptions).where(eq(transcriptions.id, id));
+/**
+ * Deletes the row (logs and chunks cascade) and every object under the transcription's prefix in R2; with
+ * If-Match, only if the row is still at that version (else 412).
+ */
+export async function remove(env: Bindings, db: Db, userId: string, id: string, ifMatch: string | null = null) {
+  const t = await getOwned(db, userId, id);
+  requireMatch(ifMatch, t.updatedAt);
+  const done = await db
+    .delete(transcriptions)
+    .where(unchangedSince(id, t.updatedAt, ifMatch))
+    .returning({ id: transcriptions.id });
+  if (done.length === 0) throw new ApiError(412, CHANGED_ELSEWHERE);
   await deletePrefix(env.MEDIA, transcriptionPrefix(userId, id));
 }
 
