@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ACTIVE_STATUSES,
   type Transcription,
@@ -7,7 +7,8 @@ import {
 } from "@verbatim/shared/transcription";
 import { z } from "zod";
 import { toast } from "@/components/ui/toast";
-import { libraryList, readThrough } from "@/features/library/read-through";
+import { type OfflineChange, queueChange } from "@/features/library/pending-changes";
+import { libraryList, readThrough, signedInUserId } from "@/features/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
 
 // Spec §7: query keys are the paths.
@@ -40,17 +41,52 @@ export function useTranscriptions() {
   });
 }
 
+/** The transcription as this tab last saw it (its item or the list), for the version an offline change is made on. */
+function seen(queryClient: QueryClient, id: string) {
+  return (
+    queryClient.getQueryData<Transcription>(transcriptionKey(id)) ??
+    queryClient.getQueryData<Transcription[]>(TRANSCRIPTIONS_KEY)?.find((t) => t.id === id)
+  );
+}
+
+/**
+ * Sends a change, or, offline (or when the server cannot be reached), keeps it on the device to be sent when
+ * the connection returns (features/library/pending-changes.ts). Answers whether it was kept for later.
+ */
+async function sendOrQueue(queryClient: QueryClient, change: OfflineChange, sendNow: () => Promise<unknown>) {
+  if (onlineManager.isOnline()) {
+    try {
+      await sendNow();
+      return { queued: false };
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  const userId = signedInUserId();
+  if (!userId) throw new Error("Sign in again to make changes");
+  await queueChange(userId, change, seen(queryClient, change.transcriptionId)?.updated_at ?? "");
+  return { queued: true };
+}
+
 export function useRenameTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      read(api.transcriptions[":id"].rename.$patch({ param: { id }, json: { name } }), transcriptionSchema),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(transcriptionKey(updated.id), (old: Transcription | undefined) =>
-        old ? { ...old, name: updated.name } : old,
+      sendOrQueue(queryClient, { transcriptionId: id, kind: "rename", name }, () =>
+        read(api.transcriptions[":id"].rename.$patch({ param: { id }, json: { name } }), transcriptionSchema),
+      ),
+    // Offline the change is kept on the device (sendOrQueue), so the mutation must run then too.
+    networkMode: "always",
+    onSuccess: ({ queued }, { id, name }) => {
+      queryClient.setQueryData(transcriptionKey(id), (old: Transcription | undefined) =>
+        old ? { ...old, name } : old,
       );
       void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
-      toast({ title: "Rename successful", description: "The transcription name has been updated." });
+      toast(
+        queued
+          ? { title: "Renamed on this device", description: "The new name will be saved when you're back online." }
+          : { title: "Rename successful", description: "The transcription name has been updated." },
+      );
     },
     onError: (error) =>
       toast({
@@ -64,18 +100,26 @@ export function useRenameTranscription() {
 export function useDeleteTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      await send(api.transcriptions[":id"].$delete({ param: { id } }));
-      return id;
-    },
-    onSuccess: (id) => {
+    mutationFn: (id: string) =>
+      sendOrQueue(queryClient, { transcriptionId: id, kind: "delete" }, () =>
+        send(api.transcriptions[":id"].$delete({ param: { id } })),
+      ),
+    networkMode: "always",
+    onSuccess: ({ queued }, id) => {
       queryClient.setQueryData(TRANSCRIPTIONS_KEY, (old: Transcription[] | undefined) =>
         old?.filter((t) => t.id !== id),
       );
       // Its saved copies go too: a deleted transcript must not stay readable offline.
       queryClient.removeQueries({ queryKey: transcriptionKey(id) });
       void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
-      toast({ title: "Transcription deleted", description: "The transcription has been successfully deleted." });
+      toast(
+        queued
+          ? {
+              title: "Deleted on this device",
+              description: "It will be deleted from your account when you're back online.",
+            }
+          : { title: "Transcription deleted", description: "The transcription has been successfully deleted." },
+      );
     },
     onError: (error) =>
       toast({

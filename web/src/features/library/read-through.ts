@@ -17,7 +17,8 @@ export class NotOnDeviceError extends Error {
 /** A fetch that never reached the server (offline, DNS, connection refused), as opposed to an HTTP answer. */
 const unreachable = (error: unknown) => error instanceof TypeError;
 
-const signedInUserId = () => queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY)?.id ?? null;
+/** The signed-in user, as the session query knows it (also offline, from the persisted cache). */
+export const signedInUserId = () => queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY)?.id ?? null;
 
 /**
  * Reads from the server when it can be reached, else from the signed-in user's device library. Used by the

@@ -75,7 +75,7 @@ describe("device library sync", () => {
       "0": { changes: [upsert(row("a")), upsert(row("bb"), null)], cursor: "2", hasMore: true },
       "2": { changes: [upsert(row("ccc"))], cursor: "3", hasMore: false },
     });
-    expect(await syncLibrary("u1", first.fetch)).toBe(3);
+    expect((await syncLibrary("u1", first.fetch)).pulled).toBe(3);
     expect(first.asked).toEqual(["0", "2"]);
     const lib = libraryFor("u1");
     expect((await lib.transcriptions.toArray()).map((t) => t.id).sort()).toEqual(["a", "bb", "ccc"]);
@@ -89,7 +89,7 @@ describe("device library sync", () => {
         hasMore: false,
       },
     });
-    expect(await syncLibrary("u1", next.fetch)).toBe(2);
+    expect((await syncLibrary("u1", next.fetch)).pulled).toBe(2);
     expect(next.asked).toEqual(["3"]);
     expect(await lib.transcriptions.get("a")).toBeUndefined();
     expect(await lib.transcripts.get("a")).toBeUndefined();
@@ -107,7 +107,7 @@ describe("device library sync", () => {
     expect(await lib.meta.get("cursor")).toEqual({ key: "cursor", value: "1" });
 
     const healed = server({ "1": { changes: [upsert(row("bb"))], cursor: "2", hasMore: false } });
-    expect(await syncLibrary("u1", healed.fetch)).toBe(1);
+    expect((await syncLibrary("u1", healed.fetch)).pulled).toBe(1);
     expect(healed.asked).toEqual(["1"]);
     expect(await lib.transcriptions.count()).toBe(2);
   });
@@ -119,6 +119,8 @@ describe("device library sync", () => {
   });
 
   test("a rename or delete made offline and not yet sent stays what the user sees", async () => {
+    // Still offline: sending the changes fails, so they wait.
+    vi.stubGlobal("fetch", async () => Promise.reject(new TypeError("Failed to fetch")));
     const lib = libraryFor("u1");
     await lib.pendingChanges.bulkAdd([
       { transcriptionId: "a", kind: "rename", name: "Mine", baseUpdatedAt: "x", createdAt: 1 },

@@ -1,6 +1,7 @@
 import { type SyncChange, type SyncPage, syncPageSchema } from "@verbatim/shared/sync";
 import { api, read } from "@/lib/api";
 import { type LibraryDb, libraryFor } from "./library-db";
+import { type SentChange, sendPendingChanges } from "./pending-changes";
 import { withRoomForText } from "./quota";
 
 /** Asks the server for the changes after a cursor (one page). */
@@ -50,17 +51,28 @@ async function pullChanges(userId: string, fetch: FetchSyncPage): Promise<number
   }
 }
 
-const running = new Map<string, Promise<number>>();
+export interface SyncResult {
+  /** Changes from the server applied to the library. */
+  pulled: number;
+  /** Changes made offline on this device that were sent, with what became of each. */
+  sent: SentChange[];
+}
+
+const running = new Map<string, Promise<SyncResult>>();
 
 /**
- * Syncs the signed-in user's library; a call while a sync runs joins it (one at a time per tab, and one across
- * the tabs of this browser where Web Locks exist). Answers how many changes were applied.
+ * Syncs the signed-in user's library: first the changes made offline here are sent, in order, then the
+ * server's changes are pulled (bringing back what a refused change had hidden). A call while a sync runs
+ * joins it (one at a time per tab, and one across the tabs of this browser where Web Locks exist).
  */
-export function syncLibrary(userId: string, fetch: FetchSyncPage = fetchPage): Promise<number> {
+export function syncLibrary(userId: string, fetch: FetchSyncPage = fetchPage): Promise<SyncResult> {
   const current = running.get(userId);
   if (current) return current;
-  const run = () => pullChanges(userId, fetch);
-  const locked: Promise<number> =
+  const run = async () => {
+    const sent = await sendPendingChanges(userId);
+    return { sent, pulled: await pullChanges(userId, fetch) };
+  };
+  const locked: Promise<SyncResult> =
     typeof navigator !== "undefined" && navigator.locks
       ? // request() is typed as answering the callback's promise itself; then() unwraps it.
         navigator.locks.request(`verbatim-library-sync-${userId}`, run).then((applied) => applied)

@@ -4,6 +4,7 @@ import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
 import { DeviceFullError } from "../quota";
+import { reportSentChanges } from "../report-sent";
 import { syncLibrary } from "../sync";
 
 /** While the app is open, the library also catches up with changes made on other devices. */
@@ -12,9 +13,9 @@ const SYNC_EVERY_MS = 5 * 60 * 1000;
 const AFTER_CHANGE_MS = 500;
 
 /**
- * Keeps the signed-in user's device library in step with the server: at sign-in and app start, when the
- * connection returns, when the tab comes back into view, every few minutes, and after this tab saw a
- * transcription change. Renders nothing.
+ * Keeps the signed-in user's device library in step with the server, sending the changes made offline first:
+ * at sign-in and app start, when the connection returns, when the tab comes back into view, every few
+ * minutes, and after this tab saw a transcription change. Renders nothing.
  */
 export function LibrarySync() {
   const { user } = useAuth();
@@ -29,11 +30,19 @@ export function LibrarySync() {
     let toldFull = false;
     const sync = () => {
       if (!onlineManager.isOnline()) return;
-      syncLibrary(userId).catch((error: unknown) => {
-        if (!(error instanceof DeviceFullError) || toldFull) return;
-        toldFull = true;
-        toast({ variant: "destructive", title: "Not enough space on this device", description: error.message });
-      });
+      syncLibrary(userId).then(
+        async ({ sent }) => {
+          if (sent.length === 0) return;
+          await reportSentChanges(userId, sent);
+          // The server's answer to the offline changes is now in the library: the screens read it again.
+          await queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
+        },
+        (error: unknown) => {
+          if (!(error instanceof DeviceFullError) || toldFull) return;
+          toldFull = true;
+          toast({ variant: "destructive", title: "Not enough space on this device", description: error.message });
+        },
+      );
     };
     let pending: ReturnType<typeof setTimeout> | undefined;
     const soon = () => {

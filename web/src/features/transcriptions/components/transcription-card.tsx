@@ -17,6 +17,8 @@ interface TranscriptionCardProps {
   onDownload: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** A change made to it offline waits to be sent. */
+  waitingToSync?: boolean;
 }
 
 export function TranscriptionCard({
@@ -27,6 +29,7 @@ export function TranscriptionCard({
   onDownload,
   onRename,
   onDelete,
+  waitingToSync = false,
 }: TranscriptionCardProps) {
   const title = t.name || t.file_name;
   const viewable = isViewable(t.status);
@@ -52,6 +55,11 @@ export function TranscriptionCard({
               {title}
             </h3>
             <StatusBadge status={t.status} progress={t.status === "PROCESSING" ? t.progress_percentage : null} />
+            {waitingToSync && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                Waiting to sync
+              </span>
+            )}
           </div>
           {t.name && t.name !== t.file_name && <p className="truncate text-sm text-muted-foreground">{t.file_name}</p>}
           <p className="mt-1 text-sm text-muted-foreground">Uploaded on {formatUploadedOn(t.created_at, timeZone)}</p>

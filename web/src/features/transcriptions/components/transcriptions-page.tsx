@@ -10,6 +10,7 @@ import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { isViewable } from "@/entities/transcription/status";
 import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
 import { useUserTime } from "@/entities/user/use-user-time";
+import { usePendingChanges } from "@/features/library/hooks/use-pending-changes";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
 import { DeleteDialog } from "./delete-dialog";
 import { RenameDialog } from "./rename-dialog";
@@ -22,6 +23,8 @@ type ExportTarget = { kind: "one"; transcription: Transcription } | { kind: "man
 /** /dashboard (and / when signed in): spec §2 "Transcriptions list". */
 export function TranscriptionsPage() {
   const { data, isPending, isError, error } = useTranscriptions();
+  const pending = usePendingChanges();
+  const waiting = new Set(pending.map((p) => p.transcriptionId));
   const { timeZone } = useUserTime();
   useCompletionToasts(data);
 
@@ -60,9 +63,16 @@ export function TranscriptionsPage() {
 
       <section aria-labelledby="recent-heading" className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-          <h2 id="recent-heading" className="text-lg font-semibold">
-            Recent Transcriptions
-          </h2>
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <h2 id="recent-heading" className="text-lg font-semibold">
+              Recent Transcriptions
+            </h2>
+            {pending.length > 0 && (
+              <p role="status" data-testid="pending-sync" className="text-sm text-amber-700 dark:text-amber-300">
+                {pending.length === 1 ? "1 change" : `${pending.length} changes`} made offline waiting to sync
+              </p>
+            )}
+          </div>
           {exportable.size > 0 && (
             <div className="flex flex-col gap-2 md:flex-row md:items-center" aria-live="polite">
               <span className="text-sm text-muted-foreground">
@@ -114,6 +124,7 @@ export function TranscriptionsPage() {
                     onDownload={() => setExporting({ kind: "one", transcription: t })}
                     onRename={() => setRenaming(t)}
                     onDelete={() => setDeleting(t.id)}
+                    waitingToSync={waiting.has(t.id)}
                   />
                 </li>
               ))}
