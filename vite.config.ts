@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from "./web/src/lib/share-target";
 
 const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url));
 
@@ -59,6 +60,13 @@ export default defineConfig({
         display: "standalone",
         theme_color: THEME_COLOR,
         background_color: "#ffffff",
+        // Sharing a recording to the installed app (a phone's share sheet) queues it for upload: sw/share-target.ts.
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: "POST",
+          enctype: "multipart/form-data",
+          params: { files: [{ name: SHARE_FILES_FIELD, accept: ["audio/*", "video/*"] }] },
+        },
         icons: [
           { src: "/pwa-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
           { src: "/pwa-512.png", sizes: "512x512", type: "image/png", purpose: "any" },

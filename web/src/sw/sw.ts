@@ -2,6 +2,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { registerShareTarget } from "./share-target";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,6 +12,7 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//] }));
+registerShareTarget();
 
 // autoUpdate: a new version takes over at once; main.tsx reloads at the next navigation.
 void self.skipWaiting();

@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { showProcessingOverlay } from "@/components/layout/processing-overlay";
 import { Button } from "@/components/ui/button";
@@ -34,6 +34,19 @@ import { UploadRow } from "./upload-row";
 /** Spec §9: the pause on the success message before going to the list. */
 const REDIRECT_MS = 1500;
 
+/** What a share to the app brought: the recordings queued below, and files left out for not being recordings. */
+function SharedNotice({ shared, refused }: { shared: number; refused: number }) {
+  const queued = shared === 1 ? "1 shared recording is" : `${shared} shared recordings are`;
+  const left = refused === 1 ? "1 shared file was" : `${refused} shared files were`;
+  return (
+    <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
+      {shared > 0 && `${queued} in the list below and will be uploaded.`}
+      {shared > 0 && refused > 0 && " "}
+      {refused > 0 && `${left} not audio or video and left out.`}
+    </p>
+  );
+}
+
 /** /upload: spec §2 "Upload screen", several files at once, each with its own progress. */
 export function UploadPage() {
   const subscription = useSubscription();
@@ -52,6 +65,7 @@ export function UploadPage() {
   const [speakers, setSpeakers] = useSpeakerChoice(preferences?.general);
   const rememberSpeakers = useRememberSpeakerChoice();
   const interrupted = useInterruptedUploads(user?.id);
+  const { shared, refused } = useSearch({ from: "/_app/_protected/upload" });
 
   // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
   useEffect(() => {
@@ -124,6 +138,7 @@ export function UploadPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={submit} className="space-y-4" aria-label="Upload recordings">
+            {shared !== undefined && <SharedNotice shared={shared} refused={refused ?? 0} />}
             {!online && (
               <p
                 role="status"

@@ -1,4 +1,5 @@
 import type { QueuedUploadRow } from "@/lib/db";
+import { SHARED_OWNER } from "@/lib/share-target";
 
 // Files chosen while offline wait in IndexedDB, so they survive a reload and go out when the network returns.
 const loadDb = () => import("@/lib/db").then((m) => m.db);
@@ -13,8 +14,10 @@ export async function deleteQueued(key: string) {
   await db.queuedUploads.delete(key);
 }
 
+/** The user's queued files, including those shared to the app (share target) since it last ran, now theirs. */
 export async function loadQueued(userId: string): Promise<QueuedUploadRow[]> {
   const db = await loadDb();
+  await db.queuedUploads.where("userId").equals(SHARED_OWNER).modify({ userId });
   return db.queuedUploads.where("userId").equals(userId).sortBy("createdAt");
 }
 
