@@ -158,7 +158,7 @@ async function offlineSearchIndex() {
     build: {
       outDir,
       minify: false,
-      lib: { entry: `${root}web/src/features/library/search-index.ts`, formats: ["es"], fileName: "search-index" },
+      lib: { entry: `${root}web/src/entities/library/search-index.ts`, formats: ["es"], fileName: "search-index" },
     },
   });
   const { OfflineSearchIndex } = await import(pathToFileURL(join(outDir, "search-index.js")).href);

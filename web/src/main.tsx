@@ -18,7 +18,7 @@ async function signedOut() {
   const [{ forgetUploads }, { forgetAllDrafts }, { deleteAllLibraries }] = await Promise.all([
     import("@/features/upload/lib/upload-manager"),
     import("@/features/transcription-detail/lib/editor/drafts"),
-    import("@/features/library/library-db"),
+    import("@/entities/library/library-db"),
   ]);
   await Promise.all([forgetUploads(), forgetAllDrafts(), deleteAllLibraries()]);
 }

@@ -7,8 +7,8 @@ import {
 } from "@verbatim/shared/transcription";
 import { z } from "zod";
 import { toast } from "@/components/ui/toast";
-import { type OfflineChange, queueChange } from "@/features/library/pending-changes";
-import { libraryList, readThrough, signedInUserId } from "@/features/library/read-through";
+import { type OfflineChange, queueChange } from "@/entities/library/pending-changes";
+import { libraryList, readThrough, signedInUserId } from "@/entities/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
 
 // Spec §7: query keys are the paths.
@@ -29,7 +29,7 @@ export function useTranscriptions() {
   return useQuery({
     queryKey: TRANSCRIPTIONS_KEY,
     queryFn: () => readThrough(() => read(api.transcriptions.$get(), z.array(transcriptionSchema)), libraryList),
-    // Offline, the list comes from the device library (features/library), so the query must run then too.
+    // Offline, the list comes from the device library (entities/library), so the query must run then too.
     networkMode: "always",
     select: sortNewestFirst,
     // Spec §4: stale at once, refetched on focus and mount; polled while a job is still running.
@@ -51,7 +51,7 @@ function seen(queryClient: QueryClient, id: string) {
 
 /**
  * Sends a change, or, offline (or when the server cannot be reached), keeps it on the device to be sent when
- * the connection returns (features/library/pending-changes.ts). Answers whether it was kept for later.
+ * the connection returns (entities/library/pending-changes.ts). Answers whether it was kept for later.
  */
 async function sendOrQueue(queryClient: QueryClient, change: OfflineChange, sendNow: () => Promise<unknown>) {
   if (onlineManager.isOnline()) {

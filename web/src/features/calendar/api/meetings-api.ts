@@ -7,7 +7,7 @@ import {
 } from "@verbatim/shared/google";
 import type { Preferences } from "@verbatim/shared/preferences";
 import { z } from "zod";
-import { speakerFields } from "@/entities/transcription/speaker-recognition";
+import { speakerFields } from "@/entities/transcription/speaker-choice";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { ApiError, api, read, withJsonBody } from "@/lib/api";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
 import { type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
+import { librarySegments, libraryTranscription, readThrough } from "@/entities/library/read-through";
 import { isActive, POLL_MS, transcriptionKey } from "@/entities/transcription/transcriptions-api";
-import { librarySegments, libraryTranscription, readThrough } from "@/features/library/read-through";
 import { ApiError, api, read } from "@/lib/api";
 
 /** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */

@@ -3,11 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
-import {
-  type SpeakerChoice,
-  SpeakerRecognitionField,
-  speakerFields,
-} from "@/entities/transcription/speaker-recognition";
+import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
+import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { cn } from "@/lib/cn";
 
 type Edits = "keep" | "discard";

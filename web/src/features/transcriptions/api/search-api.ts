@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type SearchPage, searchPageSchema } from "@verbatim/shared/search";
-import { readThrough } from "@/features/library/read-through";
-import { searchLibrary } from "@/features/library/search-library";
+import { readThrough } from "@/entities/library/read-through";
+import { searchLibrary } from "@/entities/library/search-library";
 import { api, read, withSignal } from "@/lib/api";
 
 /** Results per page, as the server's default. */

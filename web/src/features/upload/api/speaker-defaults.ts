@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type Preferences, preferencesSchema } from "@verbatim/shared/preferences";
 import { useCallback } from "react";
-import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { api, read } from "@/lib/api";
 

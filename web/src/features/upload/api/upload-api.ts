@@ -6,9 +6,10 @@ import {
   speechLanguageSchema,
   uploadedPartSchema,
 } from "@verbatim/shared/upload";
-import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-recognition";
+import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
 import { api, read, send, withJsonBody, withSignal } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
+import { uploadForm } from "../lib/upload-form";
 
 export function uploadSingle(
   file: Blob,
@@ -18,13 +19,7 @@ export function uploadSingle(
   onProgress: (loaded: number, total: number) => void,
   signal: AbortSignal,
 ) {
-  const form = new FormData();
-  // Fields before the file: the server reads the form as a stream.
-  if (language) form.append("language", language);
-  const { diarize, num_speakers } = speakerFields(speakers);
-  form.append("diarize", String(diarize));
-  if (num_speakers !== undefined) form.append("num_speakers", String(num_speakers));
-  form.append("file", file, fileName);
+  const form = uploadForm(file, fileName, language, speakers);
   return xhrUpload({
     method: "POST",
     url: api.transcriptions.upload.$url(),

@@ -1,10 +1,14 @@
+import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { useAuth } from "@/entities/session/use-auth";
+import { isQueuedUploadSent } from "@/lib/upload-sync";
+import { accepted } from "../lib/outcome";
 import { resumeQueued } from "../lib/upload-manager";
+import { findUpload } from "../lib/upload-store";
 
 /**
  * Mounted in the app shell while signed in: files queued offline (in this visit or an earlier one) are sent
- * as soon as the network is back, whichever screen is open.
+ * as soon as the network is back, whichever screen is open, by this page or by the service worker.
  */
 export function UploadQueueRunner() {
   const { user } = useAuth();
@@ -15,7 +19,16 @@ export function UploadQueueRunner() {
       void resumeQueued(userId).catch((error) => console.warn("Could not resume queued uploads", error));
     resume();
     addEventListener("online", resume);
-    return () => removeEventListener("online", resume);
+    // The service worker sent a queued file (Background Sync): its row here is accepted like any other.
+    const sentInBackground = (event: MessageEvent) => {
+      if (!isQueuedUploadSent(event.data) || !findUpload(event.data.key)) return;
+      accepted(event.data.key, transcriptionSchema.parse(event.data.transcription));
+    };
+    navigator.serviceWorker?.addEventListener("message", sentInBackground);
+    return () => {
+      removeEventListener("online", resume);
+      navigator.serviceWorker?.removeEventListener("message", sentInBackground);
+    };
   }, [userId]);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { GeneralPreferences } from "@verbatim/shared/preferences";
 import { useEffect, useState } from "react";
-import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-choice";
 
 /**
  * The upload screen's speaker recognition choice: Settings' default until the user changes it here. The saved

@@ -1,5 +1,5 @@
 import type { Transcription } from "@verbatim/shared/transcription";
-import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-recognition";
+import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
 import { createChunked, putChunk, putMedia, sealChunks } from "../api/upload-api";
 import type { CompressedRecording } from "./compress";
 import { withRetry } from "./retry";

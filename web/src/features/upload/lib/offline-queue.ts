@@ -21,6 +21,11 @@ export async function loadQueued(userId: string): Promise<QueuedUploadRow[]> {
   return db.queuedUploads.where("userId").equals(userId).sortBy("createdAt");
 }
 
+export async function isQueued(key: string) {
+  const db = await loadDb();
+  return (await db.queuedUploads.get(key)) !== undefined;
+}
+
 /** Sign-out: files the user left queued must not stay on the device. */
 export async function discardAllQueued() {
   const db = await loadDb();

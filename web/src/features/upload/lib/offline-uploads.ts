@@ -1,9 +1,14 @@
-import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-recognition";
-import { deleteQueued, loadQueued, saveQueued } from "./offline-queue";
+import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-choice";
+import { queuedUploadLock, requestUploadSync } from "@/lib/upload-sync";
+import { deleteQueued, isQueued, loadQueued, saveQueued } from "./offline-queue";
 import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
 
 // Files chosen (or cut off) while offline wait in IndexedDB (./offline-queue) and come back as `queued` rows.
+// The service worker may send them too (Background Sync, sw/background-sync.ts), under a lock per file.
+
+/** Files of this list that wait (or waited) in the queue, which the service worker may also send. */
+const fromQueue = new Set<string>();
 
 /** Keeps the file until the network returns; the row shows it as queued. */
 export async function queueOffline(item: UploadItem, userId: string) {
@@ -19,7 +24,9 @@ export async function queueOffline(item: UploadItem, userId: string) {
       language: item.language,
       speakers: item.speakers,
     });
+    fromQueue.add(item.key);
     updateUpload(item.key, { status: "queued", error: null, progress: 0 });
+    void requestUploadSync();
   } catch {
     // Typically the storage quota: the file stays here, to be sent by hand once online.
     updateUpload(item.key, {
@@ -48,8 +55,29 @@ export async function restoreQueued(userId: string) {
         speakers: row.speakers ?? NO_SPEAKER_RECOGNITION,
       }),
     );
+  for (const row of rows) fromQueue.add(row.key);
   if (restored.length > 0) setUploads((items) => [...items, ...restored]);
 }
 
+/**
+ * Sends a file, holding the lock the service worker honours. Null when the service worker sent the queued file
+ * first (it is gone from the queue): its message then marks the row accepted.
+ */
+export async function sendOnce<T>(key: string, send: () => Promise<T>): Promise<T | null> {
+  if (!fromQueue.has(key) || !navigator.locks) return send();
+  return navigator.locks
+    .request(queuedUploadLock(key), async () => {
+      if (!(await isQueued(key))) return null;
+      const sent = await send();
+      // Out of the queue before the lock is let go, or the service worker could take it and send it again.
+      await deleteQueued(key);
+      return sent;
+    })
+    .then((result) => result);
+}
+
 /** The file reached the server or failed for good: it no longer waits on this device. */
-export const dropQueued = (key: string) => void deleteQueued(key).catch(() => undefined);
+export function dropQueued(key: string) {
+  fromQueue.delete(key);
+  void deleteQueued(key).catch(() => undefined);
+}

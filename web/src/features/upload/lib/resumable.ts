@@ -1,6 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import type { ResumableUpload } from "@verbatim/shared/upload";
-import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { ApiError } from "@/lib/api";
 import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
 import { withRetry } from "./retry";

@@ -1,7 +1,7 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { toast } from "@/components/ui/toast";
-import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { db } from "@/lib/db";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { uploadSingle } from "../api/upload-api";

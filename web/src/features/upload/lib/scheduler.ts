@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED } from "@/lib/xhr";
+import { sendOnce } from "./offline-uploads";
 import { accepted, failed } from "./outcome";
 import { findInterruptedUpload } from "./resume";
 import { sendCompressed, sendOriginal } from "./send";
@@ -35,10 +36,16 @@ async function run(key: string) {
     // only the parts the server does not hold yet.
     const interrupted = found.uploadId ?? (await findInterruptedUpload(found));
     const item = interrupted ? { ...found, uploadId: interrupted, compress: false } : found;
-    const transcription =
-      (item.compress ? await sendCompressed(item, controller.signal) : null) ??
-      (await sendOriginal(item, controller.signal));
-    accepted(key, transcription);
+    // Accepted meanwhile: the service worker sent this queued file (Background Sync) while it waited here.
+    if (findUpload(key)?.status !== "preparing") return;
+    const transcription = await sendOnce(
+      key,
+      async () =>
+        (item.compress ? await sendCompressed(item, controller.signal) : null) ??
+        (await sendOriginal(item, controller.signal)),
+    );
+    // Null: the service worker sent this queued file first, and its message marks the row accepted.
+    if (transcription) accepted(key, transcription);
   } catch (error) {
     // Stops the other parts of a resumable upload still in flight.
     controller.abort();

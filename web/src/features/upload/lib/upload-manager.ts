@@ -1,4 +1,4 @@
-import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { abortResumable } from "../api/upload-api";
 import { forgetAllInterrupted } from "./interrupted";
 import { discardAllQueued } from "./offline-queue";

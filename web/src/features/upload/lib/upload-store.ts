@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from "jotai";
-import type { SpeakerChoice } from "@/entities/transcription/speaker-recognition";
+import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { appStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { speakerFields } from "./speaker-recognition";
+import { speakerFields } from "./speaker-choice";
 
 describe("speakerFields", () => {
   it("sends the number of speakers only with speaker recognition on (the API refuses it alone)", () => {

@@ -1,0 +1,60 @@
+import { NO_SPEAKER_RECOGNITION } from "../entities/transcription/speaker-choice";
+import { uploadForm } from "../features/upload/lib/upload-form";
+import { needsResumable, worthCompressing } from "../features/upload/lib/validation";
+import { db, type QueuedUploadRow } from "../lib/db";
+import { type QueuedUploadSent, queuedUploadLock, UPLOAD_SYNC_TAG } from "../lib/upload-sync";
+
+declare const self: ServiceWorkerGlobalScope;
+
+// Background Sync: files queued while offline (chosen offline, shared to the app, cut off) are sent by the
+// service worker when the connection returns, even if no tab is open. Only what goes as one plain request:
+// files the page would compress (ffmpeg.wasm) or send in resumable parts wait for the page, which sends them
+// when it is next open. Each file is sent under a lock the page honours too, so none is sent twice.
+
+type Outcome = "sent" | "skipped" | "retry";
+
+const sendableHere = (row: QueuedUploadRow) =>
+  !needsResumable(row.size) && !worthCompressing({ size: row.size, type: row.fileType, name: row.fileName });
+
+async function announce(message: QueuedUploadSent) {
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+}
+
+async function sendOne(key: string): Promise<Outcome> {
+  // Still queued? The page may have sent it meanwhile.
+  const row = await db.queuedUploads.get(key);
+  if (!row) return "skipped";
+  const body = uploadForm(row.file, row.fileName, row.language ?? null, row.speakers ?? NO_SPEAKER_RECOGNITION);
+  const response = await fetch("/api/transcriptions/upload", { method: "POST", body, credentials: "include" });
+  if (response.ok) {
+    await db.queuedUploads.delete(key);
+    await announce({ type: "queued-upload-sent", key, transcription: await response.json() });
+    return "sent";
+  }
+  // Refused for good (too long, plan limit, not a recording…): the page sends it when next open and shows why.
+  return response.status >= 500 || response.status === 401 || response.status === 429 ? "retry" : "skipped";
+}
+
+async function sendQueued() {
+  const rows = await db.queuedUploads.orderBy("createdAt").toArray();
+  let retry = false;
+  for (const row of rows.filter(sendableHere)) {
+    const outcome = await navigator.locks
+      .request(queuedUploadLock(row.key), { ifAvailable: true }, (lock) => (lock ? sendOne(row.key) : "skipped"))
+      .catch((): Outcome => "retry");
+    if (outcome === "retry") retry = true;
+  }
+  // Failing the event makes the browser try again later, with its own backoff.
+  if (retry) throw new Error("Some queued uploads could not be sent yet");
+}
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+export function registerBackgroundSync() {
+  self.addEventListener("sync", (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag === UPLOAD_SYNC_TAG) sync.waitUntil(sendQueued());
+  });
+}
