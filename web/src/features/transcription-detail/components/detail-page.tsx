@@ -204,7 +204,7 @@ export function TranscriptionDetailPage() {
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}
-            playing={playing || pinned}
+            follow={playing || pinned}
             onSeek={onSeek}
           />
         </TabsContent>

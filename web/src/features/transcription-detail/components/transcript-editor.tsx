@@ -16,7 +16,8 @@ interface TranscriptEditorProps {
   /** The version `doc` is (the doc's own, or the row's transcript_version for docs saved before versions). */
   version: number;
   time: number;
-  playing: boolean;
+  /** Keep the playing segment in view. */
+  follow: boolean;
   onSeek?: (seconds: number) => void;
   /** The speaker filter: segments by hidden speakers are left out (and never merged into by a visible one). */
   shown: (speaker: string | undefined) => boolean;
@@ -46,7 +47,7 @@ export function TranscriptEditor({
   doc,
   version,
   time,
-  playing,
+  follow,
   onSeek,
   shown,
   onClose,
@@ -81,13 +82,13 @@ export function TranscriptEditor({
   // Keeps the playing segment in view while the recording plays, unless the user is typing in the transcript.
   useEffect(() => {
     const box = list.current;
-    if (!playing || playingIndex < 0 || !box || box.contains(document.activeElement)) return;
+    if (!follow || playingIndex < 0 || !box || box.contains(document.activeElement)) return;
     const row = box.querySelector<HTMLElement>(`[data-segment="${playingIndex}"]`);
     if (!row) return;
     if (row.offsetTop < box.scrollTop || row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTo({ top: Math.max(0, row.offsetTop - box.clientHeight / 3), behavior: "smooth" });
     }
-  }, [playing, playingIndex]);
+  }, [follow, playingIndex]);
 
   const actions: SegmentActions = useMemo(
     () => ({

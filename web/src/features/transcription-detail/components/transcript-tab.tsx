@@ -27,7 +27,8 @@ interface TranscriptTabProps {
   formatted: string | null;
   processing: boolean;
   time: number;
-  playing: boolean;
+  /** Keep the current line in view: while the recording plays, or after opening at a moment. */
+  follow: boolean;
   onSeek?: (seconds: number) => void;
 }
 
@@ -41,7 +42,7 @@ export function TranscriptTab({
   formatted,
   processing,
   time,
-  playing,
+  follow,
   onSeek,
 }: TranscriptTabProps) {
   const [view, setView] = useState("full");
@@ -88,7 +89,7 @@ export function TranscriptTab({
             doc={doc}
             version={doc.version ?? version}
             time={time}
-            playing={playing}
+            follow={follow}
             onSeek={onSeek}
             shown={shown}
             onClose={() => setEditing(false)}
@@ -115,7 +116,7 @@ export function TranscriptTab({
               label="Full transcript"
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
-              follow={playing}
+              follow={follow}
               onSeek={onSeek}
               matches={matches}
               activeMatch={activeMatch}
@@ -131,7 +132,7 @@ export function TranscriptTab({
             label="Formatted transcript"
             lines={formattedLines}
             activeIndex={activeLineIndex(formattedLines, time)}
-            follow={playing}
+            follow={follow}
             onSeek={onSeek}
           />
         ) : (
@@ -143,7 +144,7 @@ export function TranscriptTab({
               label="Full transcript"
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
-              follow={playing}
+              follow={follow}
               onSeek={onSeek}
               speakers={speakers}
               shown={shown}
