@@ -15,7 +15,7 @@ export class NotOnDeviceError extends Error {
 }
 
 /** A fetch that never reached the server (offline, DNS, connection refused), as opposed to an HTTP answer. */
-const unreachable = (error: unknown) => error instanceof TypeError;
+export const unreachable = (error: unknown) => error instanceof TypeError;
 
 /** The signed-in user, as the session query knows it (also offline, from the persisted cache). */
 export const signedInUserId = () => queryClient.getQueryData<PublicUser | null>(USER_QUERY_KEY)?.id ?? null;

@@ -3,41 +3,23 @@ import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { Transcription } from "@verbatim/shared/transcription";
 import Dexie from "dexie";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { fakeTranscription } from "../../../e2e/support/fake-answers";
 import { deleteAllLibraries, libraryFor } from "./library-db";
 import { DeviceFullError, withRoomForText } from "./quota";
 import { syncLibrary } from "./sync";
 
-const row = (id: string, patch: Partial<Transcription> = {}): Transcription => ({
-  id,
-  user_id: "u1",
-  name: null,
-  file_name: `${id}.mp3`,
-  file_path: `u1/${id}.mp3`,
-  file_type: "audio/mpeg",
-  file_size: 1000,
-  status: "COMPLETED",
-  progress_percentage: 100,
-  text: `[00:00] words of ${id}`,
-  filtered_text: `words of ${id}`,
-  summary: `summary of ${id}`,
-  key_points: null,
-  summary_analysis: null,
-  transcription_details: null,
-  claude_analysis: null,
-  formatted_transcript: null,
-  enhanced_key_points: null,
-  informative_summary: null,
-  error_message: null,
-  language: "en",
-  duration: 11,
-  analysis_engine: "offline",
-  diarize: false,
-  num_speakers: null,
-  transcript_version: 1,
-  created_at: `2026-11-0${id.length}T00:00:00.000Z`,
-  updated_at: "2026-11-01T00:00:00.000Z",
-  ...patch,
-});
+const row = (id: string, patch: Partial<Transcription> = {}): Transcription =>
+  fakeTranscription({
+    id,
+    user_id: "u1",
+    file_name: `${id}.mp3`,
+    file_path: `u1/${id}.mp3`,
+    text: `[00:00] words of ${id}`,
+    summary: `summary of ${id}`,
+    created_at: `2026-11-0${id.length}T00:00:00.000Z`,
+    updated_at: "2026-11-01T00:00:00.000Z",
+    ...patch,
+  });
 const doc = (text: string): TranscriptDoc => ({
   language: "en",
   duration: 11,

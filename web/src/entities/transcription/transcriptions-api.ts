@@ -8,7 +8,7 @@ import {
 import { z } from "zod";
 import { toast } from "@/components/ui/toast";
 import { type OfflineChange, queueChange } from "@/entities/library/pending-changes";
-import { libraryList, readThrough, signedInUserId } from "@/entities/library/read-through";
+import { libraryList, readThrough, signedInUserId, unreachable } from "@/entities/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
 
 // Spec §7: query keys are the paths.
@@ -59,7 +59,7 @@ async function sendOrQueue(queryClient: QueryClient, change: OfflineChange, send
       await sendNow();
       return { queued: false };
     } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
+      if (!unreachable(error)) throw error;
     }
   }
   const userId = signedInUserId();
