@@ -11,7 +11,7 @@ export class DeviceFullError extends Error {
   }
 }
 
-const isQuotaError = (error: unknown) =>
+export const isQuotaError = (error: unknown) =>
   error instanceof Error &&
   (error.name === "QuotaExceededError" || (error as { inner?: Error }).inner?.name === "QuotaExceededError");
 

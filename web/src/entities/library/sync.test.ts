@@ -128,6 +128,28 @@ describe("device library sync", () => {
   });
 });
 
+describe("recordings kept offline", () => {
+  test("a deleted transcription's recording leaves the device with it; the others stay", async () => {
+    const lib = libraryFor("u1");
+    await syncLibrary(
+      "u1",
+      server({ "0": { changes: [upsert(row("a")), upsert(row("bb"))], cursor: "2", hasMore: false } }).fetch,
+    );
+    await lib.offlineMedia.bulkAdd([
+      { id: "a", url: "https://app/api/transcriptions/a/media", size: 5, keptAt: 1 },
+      { id: "bb", url: "https://app/api/transcriptions/bb/media", size: 5, keptAt: 2 },
+    ]);
+    const cache = { delete: vi.fn(async () => true) };
+    vi.stubGlobal("caches", { open: async () => cache, delete: async () => true });
+    await syncLibrary(
+      "u1",
+      server({ "2": { changes: [{ type: "delete", id: "a" }], cursor: "3", hasMore: false } }).fetch,
+    );
+    expect(cache.delete.mock.calls).toEqual([["https://app/api/transcriptions/a/media"]]);
+    expect((await lib.offlineMedia.toArray()).map((m) => m.id)).toEqual(["bb"]);
+  });
+});
+
 describe("a full device", () => {
   const quotaError = () => Object.assign(new Error("full"), { name: "QuotaExceededError" });
 

@@ -1,6 +1,6 @@
 import { type SyncChange, type SyncPage, syncPageSchema } from "@verbatim/shared/sync";
 import { api, read } from "@/lib/api";
-import { type LibraryDb, libraryFor } from "./library-db";
+import { type LibraryDb, libraryFor, OFFLINE_MEDIA_CACHE } from "./library-db";
 import { type SentChange, sendPendingChanges } from "./pending-changes";
 import { withRoomForText } from "./quota";
 
@@ -11,30 +11,45 @@ const fetchPage: FetchSyncPage = (since) => read(api.sync.$get({ query: { since 
 
 /** Writes one page's changes and its cursor in one transaction: a page is applied whole or not at all. */
 async function applyPage(lib: LibraryDb, page: SyncPage) {
-  await lib.transaction("rw", [lib.transcriptions, lib.transcripts, lib.meta, lib.pendingChanges], async () => {
-    for (const change of page.changes) await applyChange(lib, change);
+  const tables = [lib.transcriptions, lib.transcripts, lib.meta, lib.pendingChanges, lib.offlineMedia];
+  const freed = await lib.transaction("rw", tables, async () => {
+    const urls: string[] = [];
+    for (const change of page.changes) {
+      const url = await applyChange(lib, change);
+      if (url) urls.push(url);
+    }
     await lib.meta.bulkPut([
       { key: "cursor", value: page.cursor },
       { key: "syncedAt", value: Date.now() },
     ]);
+    return urls;
   });
+  // Cache Storage is not part of the IndexedDB transaction: the recordings of deleted transcriptions go after it.
+  if (freed.length && typeof caches !== "undefined") {
+    const cache = await caches.open(OFFLINE_MEDIA_CACHE);
+    await Promise.all(freed.map((url) => cache.delete(url)));
+  }
 }
 
-async function applyChange(lib: LibraryDb, change: SyncChange) {
+/** Applies one change; for a deletion, answers the URL of the recording kept offline that must go too. */
+async function applyChange(lib: LibraryDb, change: SyncChange): Promise<string | undefined> {
   if (change.type === "delete") {
+    const media = await lib.offlineMedia.get(change.id);
     await lib.transcriptions.delete(change.id);
     await lib.transcripts.delete(change.id);
-    return;
+    await lib.offlineMedia.delete(change.id);
+    return media?.url;
   }
   // A rename or delete made offline and not sent yet stays what the user sees until it is sent.
   const pending = await lib.pendingChanges.where("transcriptionId").equals(change.id).sortBy("seq");
-  if (pending.some((p) => p.kind === "delete")) return;
+  if (pending.some((p) => p.kind === "delete")) return undefined;
   const renamed = pending.findLast((p) => p.kind === "rename");
   await lib.transcriptions.put(
     renamed ? { ...change.transcription, name: renamed.name ?? null } : change.transcription,
   );
   if (change.transcript) await lib.transcripts.put({ id: change.id, doc: change.transcript });
   else await lib.transcripts.delete(change.id);
+  return undefined;
 }
 
 /** Brings the user's library up to date: pages from the stored cursor until the server has nothing more. */

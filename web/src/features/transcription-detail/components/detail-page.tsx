@@ -16,6 +16,7 @@ import { useUserTime } from "@/entities/user/use-user-time";
 import { ApiError } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
 import { useSegments, useTrace, useTranscription } from "../api/detail-api";
+import { useOfflineMedia } from "../hooks/use-offline-media";
 import { usePlayerShortcuts } from "../hooks/use-player-shortcuts";
 import { useStatusToasts } from "../hooks/use-status-toasts";
 import { readAnalysis } from "../lib/analysis";
@@ -24,6 +25,7 @@ import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-li
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
+import { OfflineMedia } from "./offline-media";
 import { ProcessingStatus } from "./processing-status";
 import { RunActions } from "./run-actions";
 import { SpeakersPanel } from "./speakers-panel";
@@ -52,6 +54,7 @@ export function TranscriptionDetailPage() {
   const [exportOpen, setExportOpen] = useState(false);
   const [mediaFailed, setMediaFailed] = useState(false);
   const online = useOnline();
+  const offlineMedia = useOfflineMedia(id);
   usePlayerShortcuts(mediaRef);
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -106,8 +109,8 @@ export function TranscriptionDetailPage() {
     setTime(seconds);
     void media.play().catch(() => undefined);
   };
-  // Timestamps seek only when there is a recording to play (not offline, not after a load error).
-  const playable = online && !mediaFailed;
+  // Timestamps seek only when there is a recording to play: online or kept offline, and not after a load error.
+  const playable = (online || offlineMedia.copy !== null) && !mediaFailed;
   const onSeek = playable ? seek : undefined;
 
   return (
@@ -171,6 +174,19 @@ export function TranscriptionDetailPage() {
             onFailedChange={setMediaFailed}
             captions={isViewable(t.status) && t.text ? { language: t.language, version: t.updated_at } : null}
           />
+          {!processing && (
+            <div className="mt-3">
+              <OfflineMedia
+                copy={offlineMedia.copy}
+                size={t.file_size}
+                online={online}
+                keeping={offlineMedia.keep.isPending}
+                freeing={offlineMedia.free.isPending}
+                onKeep={() => offlineMedia.keep.mutate()}
+                onFree={() => offlineMedia.free.mutate()}
+              />
+            </div>
+          )}
         </CardContent>
       </Card>
 

@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { mediaPath } from "@/entities/transcription/media-url";
 import { SEEK_STEP_S } from "../hooks/use-player-shortcuts";
 
 interface MediaPlayerProps {
@@ -34,7 +35,7 @@ export function MediaPlayer({
   captions,
   startAt,
 }: MediaPlayerProps) {
-  const src = `/api/transcriptions/${transcriptionId}/media`;
+  const src = mediaPath(transcriptionId);
   const events = {
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime),
     onSeeked: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime),
@@ -53,7 +54,7 @@ export function MediaPlayer({
       <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
         {online
           ? "The recording can't be played right now."
-          : "The recording can't be played offline. The transcript below is saved on this device."}
+          : "The recording can't be played offline. The transcript below is saved on this device; choose “Keep offline” while online to play the recording here too."}
       </p>
     );
   }
