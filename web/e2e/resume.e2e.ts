@@ -94,6 +94,13 @@ describe("a large upload cut short by a reload", () => {
     expect(heldParts.length).toBeGreaterThanOrEqual(3);
     expect(heldParts.length).toBeLessThan(held.partCount);
     await unfinished(page).getByText("board-meeting.wav").waitFor();
+    // How much the server already held as the page last heard: some parts, not the whole file.
+    const progress = await unfinished(page)
+      .getByText(/ MB of [\d.]+ MB sent$/)
+      .textContent();
+    const [sentMb, ofMb] = (progress ?? "").match(/[\d.]+/g)?.map(Number) ?? [];
+    expect(sentMb).toBeGreaterThan(0);
+    expect(sentMb).toBeLessThan(ofMb ?? 0);
     await screenshot(page, "upload-unfinished");
     expect(await seriousViolations(page)).toEqual([]);
 

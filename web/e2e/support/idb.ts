@@ -53,3 +53,29 @@ export function deviceLibraries(page: Page) {
     return found;
   });
 }
+
+/** What the device keeps of compressed uploads (IndexedDB "verbatim", table "compressedUploads"). */
+export function compressedUploads(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<
+        Array<{ fileName: string; transcriptionId: string | null; sentChunks: number[]; mediaSent: boolean }>
+      >((resolve, reject) => {
+        const open = indexedDB.open("verbatim");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("compressedUploads")) {
+            db.close();
+            return resolve([]);
+          }
+          const rows = db.transaction("compressedUploads").objectStore("compressedUploads").getAll();
+          rows.onsuccess = () => {
+            db.close();
+            resolve(rows.result);
+          };
+          rows.onerror = () => reject(rows.error);
+        };
+      }),
+  );
+}

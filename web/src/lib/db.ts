@@ -1,5 +1,5 @@
 import type { Segment, Speaker } from "@verbatim/shared/transcript";
-import Dexie, { type EntityTable } from "dexie";
+import Dexie, { type EntityTable, type Table } from "dexie";
 
 /** One persisted query of the TanStack Query cache (see query-persister.ts), stored by its hash. */
 export interface CachedQueryRow {
@@ -40,6 +40,8 @@ export interface InterruptedUploadRow {
   uploadId: string;
   fileName: string;
   size: number;
+  /** Bytes the server had acknowledged when last heard (not indexed: rows from before it need no migration). */
+  sentBytes?: number;
   createdAt: number;
 }
 
@@ -55,6 +57,39 @@ export interface TranscriptDraftRow {
   savedAt: number;
 }
 
+/**
+ * A recording compressed in the browser (features/upload/lib/compressed-store.ts) whose upload has not finished:
+ * what ffmpeg.wasm produced is kept (in compressedBlobs) as it is produced, with what the server already
+ * acknowledged, so a reload continues the upload without compressing again.
+ */
+export interface CompressedUploadRow {
+  /** The original file's fingerprint (user, name, size, type, last change), as for interruptedUploads. */
+  fingerprint: string;
+  userId: string;
+  fileName: string;
+  /** The original file's size. */
+  size: number;
+  /** Seconds of audio: the number of pieces and where each starts follow from it. */
+  duration: number;
+  /** Bytes of the compressed recording and of each piece cut so far (by index). */
+  audioBytes: number;
+  chunkBytes: number[];
+  language: string | null;
+  speakers: { diarize: boolean; numSpeakers: number | null };
+  /** The transcription the pieces go to, once created; then the pieces and recording it acknowledged. */
+  transcriptionId: string | null;
+  sentChunks: number[];
+  mediaSent: boolean;
+  createdAt: number;
+}
+
+/** One blob of a compressed upload: the whole recording ("audio") or a piece ("chunk-<index>"). */
+export interface CompressedBlobRow {
+  fingerprint: string;
+  part: string;
+  blob: Blob;
+}
+
 /** The app's IndexedDB. Loaded on demand (dynamic import) so the entry chunk stays small. */
 export class VerbatimDb extends Dexie {
   queries!: EntityTable<CachedQueryRow, "hash">;
@@ -62,6 +97,8 @@ export class VerbatimDb extends Dexie {
   queuedUploads!: EntityTable<QueuedUploadRow, "key">;
   interruptedUploads!: EntityTable<InterruptedUploadRow, "fingerprint">;
   transcriptDrafts!: EntityTable<TranscriptDraftRow, "transcriptionId">;
+  compressedUploads!: EntityTable<CompressedUploadRow, "fingerprint">;
+  compressedBlobs!: Table<CompressedBlobRow, [string, string]>;
 
   constructor() {
     super("verbatim");
@@ -72,6 +109,10 @@ export class VerbatimDb extends Dexie {
     });
     this.version(2).stores({ interruptedUploads: "fingerprint, userId" });
     this.version(3).stores({ transcriptDrafts: "transcriptionId" });
+    this.version(4).stores({
+      compressedUploads: "fingerprint, userId",
+      compressedBlobs: "[fingerprint+part], fingerprint",
+    });
   }
 }
 

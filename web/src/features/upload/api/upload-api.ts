@@ -128,3 +128,8 @@ export const sealChunks = (id: string, chunks: number, signal: AbortSignal) =>
     api.transcriptions[":id"].chunks.seal.$post({ param: { id }, json: { chunks } }, withSignal(signal)),
     transcriptionSchema,
   );
+
+/** Gives up a chunked upload that will not be finished: its transcription (still receiving audio) is deleted. */
+export async function abandonChunked(id: string) {
+  await send(api.transcriptions[":id"].$delete({ param: { id } }));
+}

@@ -147,7 +147,12 @@ export function UploadPage() {
                 You're offline. Files you upload now are queued and sent when the connection returns.
               </p>
             )}
-            <InterruptedUploads rows={interrupted.rows} onDiscard={(row) => void interrupted.discard(row)} />
+            <InterruptedUploads
+              rows={interrupted.rows}
+              online={online}
+              onContinue={(row) => void interrupted.resume(row)}
+              onDiscard={(row) => void interrupted.discard(row)}
+            />
             <Dropzone onFiles={choose} disabled={sending || done} />
 
             {inlineError && (

@@ -1,5 +1,6 @@
 import { FFFSType, FFmpeg } from "@ffmpeg/ffmpeg";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
+import { chunkPlan } from "./chunk-plan";
 
 // Long recordings and videos are reduced in the browser to what transcription needs — mono 16 kHz speech
 // audio (Opus, ≈11 MB per hour) — and cut into pieces the server transcribes in parallel. A 2 GB meeting
@@ -9,15 +10,28 @@ import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 const CORE_URL = "/api/ffmpeg/ffmpeg-core.js";
 const WASM_URL = "/api/ffmpeg/ffmpeg-core.wasm";
 
-/** Length of each piece, and how much each one repeats of the previous (the server stitches by word times). */
-export const CHUNK_SECONDS = 600;
-export const OVERLAP_SECONDS = 2;
+/** Marked on the page's performance timeline each time ffmpeg.wasm is started (and measured per encoding). */
+export const FFMPEG_RUN_MARK = "verbatim:ffmpeg";
+export const ENCODE_MEASURE = "verbatim:compress";
 
 export interface CompressedRecording {
   /** The whole recording, compressed: what the player streams. */
   audio: Blob;
   chunks: Array<{ start: number; audio: Blob }>;
   duration: number;
+}
+
+/** What an earlier attempt produced and kept (see ./compressed-store): only what is missing is made again. */
+export interface CompressionSoFar {
+  audio: Blob;
+  duration: number;
+  chunks: Array<Blob | undefined>;
+}
+
+/** Called as each output is produced, so it can be kept before the next one is made. */
+export interface CompressionSink {
+  audio: (audio: Blob, duration: number) => Promise<void>;
+  chunk: (idx: number, audio: Blob) => Promise<void>;
 }
 
 const AUDIO_TYPE = "audio/ogg";
@@ -27,72 +41,68 @@ function seconds(h: string, m: string, s: string) {
   return Number(h) * 3600 + Number(m) * 60 + Number(s);
 }
 
+/** The recording assembled from what was kept, when nothing is missing. */
+function complete(soFar: CompressionSoFar | null): CompressedRecording | null {
+  if (!soFar) return null;
+  const plan = chunkPlan(soFar.duration);
+  const chunks = plan.map(({ idx, start }) => ({ start, audio: soFar.chunks[idx] }));
+  if (chunks.some((c) => c.audio === undefined)) return null;
+  return { audio: soFar.audio, duration: soFar.duration, chunks: chunks as CompressedRecording["chunks"] };
+}
+
 /**
- * Compresses `file` and cuts it into pieces. `onProgress` gets 0–1 as the recording is encoded. Rejects with
- * 'Upload aborted' when the signal fires, or with an Error when the file cannot be decoded.
+ * Compresses `file` and cuts it into pieces, handing each output to `sink` as it is made. Given what an earlier
+ * attempt kept, it neither encodes again nor cuts the pieces it has, and with everything kept it does not
+ * start ffmpeg at all. `onProgress` gets 0–1 as the recording is encoded. Rejects with 'Upload aborted' when
+ * the signal fires, or with an Error when the file cannot be decoded.
  */
 export async function compressRecording(
   file: Blob,
   name: string,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
+  soFar: CompressionSoFar | null,
+  sink: CompressionSink,
 ): Promise<CompressedRecording> {
+  const done = complete(soFar);
+  if (done) {
+    onProgress(1);
+    return done;
+  }
   const ffmpeg = new FFmpeg();
   const abort = () => ffmpeg.terminate();
   signal.addEventListener("abort", abort, { once: true });
   try {
+    performance.mark(FFMPEG_RUN_MARK);
     await ffmpeg.load({ coreURL: CORE_URL, wasmURL: WASM_URL });
-    // WORKERFS reads the file in place: a recording of several GB is never copied into memory.
-    await ffmpeg.createDir("/in");
-    const input = `/in/${name.replace(/[/\\]/g, "_")}`;
-    await ffmpeg.mount(FFFSType.WORKERFS, { blobs: [{ name: input.slice(4), data: file }] }, "/in");
-
-    let duration = 0;
-    ffmpeg.on("log", ({ message }) => {
-      const total = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
-      if (total?.[1] && total[2] && total[3] && duration === 0) duration = seconds(total[1], total[2], total[3]);
-      const done = /time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
-      if (done?.[1] && done[2] && done[3] && duration > 0)
-        onProgress(Math.min(1, seconds(done[1], done[2], done[3]) / duration));
-    });
-
-    // Speech settings: mono, 16 kHz, Opus in its VoIP mode; small Ogg pages (100 ms) so the pieces below can
-    // be cut at exact times without re-encoding.
-    const code = await ffmpeg.exec([
-      "-i",
-      input,
-      "-vn",
-      "-ac",
-      "1",
-      "-ar",
-      "16000",
-      "-c:a",
-      "libopus",
-      "-b:a",
-      "24k",
-      "-application",
-      "voip",
-      "-page_duration",
-      "100000",
-      "/full.ogg",
-    ]);
-    if (code !== 0 || duration === 0) throw new Error("This recording could not be read in the browser");
+    let audio: Blob;
+    let duration: number;
+    if (soFar) {
+      ({ audio, duration } = soFar);
+      await ffmpeg.writeFile("/full.ogg", new Uint8Array(await audio.arrayBuffer()));
+    } else {
+      ({ audio, duration } = await encode(ffmpeg, file, name, onProgress));
+      await sink.audio(audio, duration);
+    }
     onProgress(1);
-    const full = (await ffmpeg.readFile("/full.ogg")) as Uint8Array;
 
     const chunks: CompressedRecording["chunks"] = [];
-    const count = Math.max(1, Math.ceil(duration / CHUNK_SECONDS));
-    for (let i = 0; i < count; i++) {
-      const start = Math.max(0, i * CHUNK_SECONDS - (i > 0 ? OVERLAP_SECONDS : 0));
-      const length = CHUNK_SECONDS + (i > 0 ? OVERLAP_SECONDS : 0);
-      const out = `/chunk${i}.ogg`;
+    for (const { idx, start, length } of chunkPlan(duration)) {
+      const kept = soFar?.chunks[idx];
+      if (kept) {
+        chunks.push({ start, audio: kept });
+        continue;
+      }
+      const out = `/chunk${idx}.ogg`;
       const cut = await ffmpeg.exec(["-ss", String(start), "-t", String(length), "-i", "/full.ogg", "-c", "copy", out]);
       if (cut !== 0) throw new Error("This recording could not be cut into pieces");
       const bytes = (await ffmpeg.readFile(out)) as Uint8Array;
       await ffmpeg.deleteFile(out);
-      chunks.push({ start, audio: new Blob([bytes as BlobPart], { type: AUDIO_TYPE }) });
+      const piece = new Blob([bytes as BlobPart], { type: AUDIO_TYPE });
+      await sink.chunk(idx, piece);
+      chunks.push({ start, audio: piece });
     }
-    return { audio: new Blob([full as BlobPart], { type: AUDIO_TYPE }), chunks, duration };
+    return { audio, chunks, duration };
   } catch (error) {
     if (signal.aborted) throw new UploadError(UPLOAD_ABORTED, 0);
     throw error;
@@ -100,4 +110,46 @@ export async function compressRecording(
     signal.removeEventListener("abort", abort);
     ffmpeg.terminate();
   }
+}
+
+/** Encodes the recording's speech into /full.ogg (left in ffmpeg's file system for the cuts). */
+async function encode(ffmpeg: FFmpeg, file: Blob, name: string, onProgress: (fraction: number) => void) {
+  const started = performance.now();
+  // WORKERFS reads the file in place: a recording of several GB is never copied into memory.
+  await ffmpeg.createDir("/in");
+  const input = `/in/${name.replace(/[/\\]/g, "_")}`;
+  await ffmpeg.mount(FFFSType.WORKERFS, { blobs: [{ name: input.slice(4), data: file }] }, "/in");
+
+  let duration = 0;
+  ffmpeg.on("log", ({ message }) => {
+    const total = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
+    if (total?.[1] && total[2] && total[3] && duration === 0) duration = seconds(total[1], total[2], total[3]);
+    const at = /time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(message);
+    if (at?.[1] && at[2] && at[3] && duration > 0) onProgress(Math.min(1, seconds(at[1], at[2], at[3]) / duration));
+  });
+
+  // Speech settings: mono, 16 kHz, Opus in its VoIP mode; small Ogg pages (100 ms) so the pieces can be cut at
+  // exact times without re-encoding.
+  const code = await ffmpeg.exec([
+    "-i",
+    input,
+    "-vn",
+    "-ac",
+    "1",
+    "-ar",
+    "16000",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "24k",
+    "-application",
+    "voip",
+    "-page_duration",
+    "100000",
+    "/full.ogg",
+  ]);
+  if (code !== 0 || duration === 0) throw new Error("This recording could not be read in the browser");
+  const full = (await ffmpeg.readFile("/full.ogg")) as Uint8Array;
+  performance.measure(ENCODE_MEASURE, { start: started });
+  return { audio: new Blob([full as BlobPart], { type: AUDIO_TYPE }), duration };
 }

@@ -14,6 +14,11 @@ export async function rememberInterrupted(row: Omit<InterruptedUploadRow, "creat
   await db.interruptedUploads.put({ ...row, createdAt: Date.now() });
 }
 
+export async function recordSentBytes(fingerprint: string, sentBytes: number) {
+  const db = await loadDb();
+  await db.interruptedUploads.update(fingerprint, { sentBytes });
+}
+
 export async function findInterrupted(fingerprint: string): Promise<string | null> {
   const db = await loadDb();
   return (await db.interruptedUploads.get(fingerprint))?.uploadId ?? null;

@@ -7,7 +7,7 @@ import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { abortResumable } from "../api/upload-api";
 import { dropQueued, queueOffline } from "./offline-uploads";
-import { forgetInterruptedOf } from "./resume";
+import { abandonCompressionOf, forgetInterruptedOf } from "./resume";
 import { findUpload, getUploads, isSending, updateUpload, uploadUser } from "./upload-store";
 
 // What happens to a file's row, its stored copies and the user's view once its upload ended.
@@ -37,6 +37,7 @@ export async function failed(key: string, error: unknown) {
   if (!item) return;
   const aborted = error instanceof UploadError && error.aborted;
   if (aborted && item.uploadId) void abortResumable(item.uploadId).catch(() => undefined);
+  if (aborted) abandonCompressionOf(item);
   // A connection lost mid-upload is not the user's problem to solve: the file waits for the network.
   const userId = uploadUser();
   if (!aborted && !navigator.onLine && userId) {

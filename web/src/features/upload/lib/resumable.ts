@@ -12,6 +12,8 @@ export interface ResumableProgress {
   /** The server's upload id, kept so a retry resumes instead of starting over. */
   onUploadId: (id: string) => void;
   onProgress: (sentBytes: number) => void;
+  /** The bytes the server holds, each time a part is stored (and at the start, from what it already had). */
+  onStored: (storedBytes: number) => void;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function uploadResumable(
   meta: { fileName: string; fileType: string; speakers: SpeakerChoice },
   existingId: string | null,
   signal: AbortSignal,
-  { onUploadId, onProgress }: ResumableProgress,
+  { onUploadId, onProgress, onStored }: ResumableProgress,
 ): Promise<Transcription> {
   const create = () =>
     withRetry(
@@ -41,6 +43,7 @@ export async function uploadResumable(
   const inFlight = new Map<number, number>();
   const report = () => onProgress(doneBytes + [...inFlight.values()].reduce((a, b) => a + b, 0));
   report();
+  onStored(doneBytes);
 
   const queue = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !stored.has(n));
   const worker = async () => {
@@ -67,6 +70,7 @@ export async function uploadResumable(
       }, signal);
       doneBytes += bytes.size;
       report();
+      onStored(doneBytes);
     }
   };
   // One failing part fails the upload; the others stop at their next part (the caller aborts the signal).

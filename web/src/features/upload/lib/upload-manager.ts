@@ -1,9 +1,10 @@
 import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-choice";
 import { abortResumable } from "../api/upload-api";
+import { forgetAllCompressions, loadCompression } from "./compressed-store";
 import { forgetAllInterrupted } from "./interrupted";
 import { discardAllQueued } from "./offline-queue";
 import { dropQueued, queueOffline, restoreQueued } from "./offline-uploads";
-import { forgetInterruptedOf } from "./resume";
+import { abandonCompressionOf, forgetInterruptedOf } from "./resume";
 import { abortAll, pump } from "./scheduler";
 import { findUpload, getUploads, newUpload, setUploads, setUploadUser, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
@@ -35,6 +36,8 @@ export function removeUpload(key: string) {
   if (!item || !["idle", "queued", "error"].includes(item.status)) return;
   setUploads((items) => items.filter((i) => i.key !== key));
   dropQueued(key);
+  // Tried and failed, then removed: the user gives up what it left (a row never sent leaves nothing of its own).
+  if (item.status === "error") abandonCompressionOf(item);
   if (item.uploadId) {
     void abortResumable(item.uploadId).catch(() => undefined);
     forgetInterruptedOf(item);
@@ -67,6 +70,36 @@ export async function startUploads(
   pump();
 }
 
+/**
+ * Continues a compressed upload cut short earlier, from what this device kept of it: no file to pick again and
+ * nothing compressed again; only what the server lacks is sent. False when nothing is kept under that key.
+ */
+export async function continueCompressed(userId: string, fingerprint: string): Promise<boolean> {
+  const kept = await loadCompression(fingerprint);
+  if (!kept?.audio || kept.row.userId !== userId) return false;
+  setUploadUser(userId);
+  if (getUploads().some((item) => item.resumeKey === fingerprint)) return true;
+  const { row } = kept;
+  setUploads((items) => [
+    ...items,
+    newUpload({
+      key: crypto.randomUUID(),
+      // The compressed recording stands in for the original, which this page no longer has.
+      file: kept.audio as Blob,
+      name: row.fileName,
+      type: kept.audio?.type ?? "audio/ogg",
+      size: row.size,
+      compress: true,
+      language: row.language,
+      speakers: row.speakers,
+      resumeKey: fingerprint,
+      status: "waiting",
+    }),
+  ]);
+  pump();
+  return true;
+}
+
 let resuming: Promise<void> | null = null;
 
 /** Called by the queue runner: brings back files queued in an earlier visit, and sends them when online. */
@@ -92,5 +125,5 @@ export async function forgetUploads() {
   setUploads([]);
   abortAll();
   setUploadUser(null);
-  await Promise.all([discardAllQueued(), forgetAllInterrupted()]);
+  await Promise.all([discardAllQueued(), forgetAllInterrupted(), forgetAllCompressions()]);
 }

@@ -37,6 +37,8 @@ export interface UploadItem {
   language: string | null;
   /** Speaker recognition as chosen on the upload screen when the file was sent. */
   speakers: SpeakerChoice;
+  /** The fingerprint of a compression kept on the device that this row continues ("Continue" after a reload). */
+  resumeKey: string | null;
 }
 
 /** The files on the upload screen; they keep going while other screens are open. */
@@ -61,9 +63,18 @@ export const setUploadUser = (userId: string | null) => appStore.set(uploadUserA
 export function newUpload(
   fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language" | "speakers"> & {
     status?: UploadStatus;
+    resumeKey?: string;
   },
 ): UploadItem {
-  return { status: "idle", progress: 0, error: null, transcriptionId: null, uploadId: null, ...fields };
+  return {
+    status: "idle",
+    progress: 0,
+    error: null,
+    transcriptionId: null,
+    uploadId: null,
+    resumeKey: null,
+    ...fields,
+  };
 }
 
 /** Taking a slot or about to: the tab asks before closing, and the form stays busy. */
