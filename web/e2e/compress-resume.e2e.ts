@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Response } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { newContext, newPage, screenshot } from "./support/browser";
+import { newContext, newPage, screenshot, throttleUploads } from "./support/browser";
 import { JFK_VIDEO } from "./support/env";
 import { compressedUploads } from "./support/idb";
 
@@ -40,14 +40,7 @@ function recordUploadRequests(page: Page) {
 /** Starts a compressed upload of the video and reloads the page once the server has acknowledged its piece. */
 async function cutShortAfterFirstPiece(page: Page) {
   // On loopback the whole upload would end before the reload: 16 KB/s leaves the recording itself in flight.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 16 * 1024,
-  });
+  const cdp = await throttleUploads(page, 16 * 1024);
   await page.goto("/upload");
   await page.getByTestId("file-input").setInputFiles(JFK_VIDEO);
   expect(await page.getByLabel("Compress audio in this browser before uploading").isChecked()).toBe(true);

@@ -9,7 +9,7 @@ import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { newContext, newPage, screenshot } from "./support/browser";
+import { newContext, newPage, screenshot, throttleUploads } from "./support/browser";
 import { JFK_FLAC } from "./support/env";
 
 /** From this size the browser uses the resumable upload API. */
@@ -61,14 +61,7 @@ function recordParts(page: Page) {
 
 async function startUpload(page: Page) {
   // On loopback the whole file would be sent before the test could reload: slow the upload to 16 MB/s.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 16 * 1024 * 1024,
-  });
+  await throttleUploads(page, 16 * 1024 * 1024);
   await page.goto("/upload");
   await page.getByTestId("file-input").setInputFiles(recording);
   // Compressing would send a few MB of speech audio; this is about the original's own resumable upload.

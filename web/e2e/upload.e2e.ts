@@ -5,7 +5,7 @@ import { transcriptionSchema } from "@verbatim/shared/transcription";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readJson, registerViaApi } from "./support/api";
-import { newContext, newPage, PHONE, screenshot, toast } from "./support/browser";
+import { newContext, newPage, PHONE, screenshot, throttleUploads, toast } from "./support/browser";
 import { BASE_URL, JFK_FLAC, JFK_MP3 } from "./support/env";
 import { fakeTranscription } from "./support/fake-answers";
 
@@ -109,18 +109,6 @@ describe("upload validation (spec §5)", () => {
   });
 });
 
-/** Slows uploads down (Chromium network emulation) so progress and stopping can be watched. */
-async function throttleUploads(bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-}
-
 describe("sending files", () => {
   it("offers the spoken language, the Settings one first, and sends the one chosen", async () => {
     const select = page.getByLabel("Spoken language");
@@ -137,7 +125,7 @@ describe("sending files", () => {
   });
 
   it("sends several files at once, each with its own progress from the bytes sent", async () => {
-    await throttleUploads(400 * 1024);
+    await throttleUploads(page, 400 * 1024);
     await choose(JFK_MP3, JFK_FLAC);
     expect(await rows().count()).toBe(2);
     // The large file's bar moves through intermediate values as its bytes go out: the page records each value
@@ -175,7 +163,7 @@ describe("sending files", () => {
   });
 
   it("Stop cancels an upload in progress; nothing reaches the list", async () => {
-    await throttleUploads(50 * 1024);
+    await throttleUploads(page, 50 * 1024);
     await choose(JFK_FLAC);
     await page.getByRole("button", { name: "Upload & Transcribe" }).click();
     await page.waitForFunction(

@@ -109,3 +109,16 @@ export async function runClock(page: Page, ms: number) {
 
 /** The one visible toast (spec: one at a time). */
 export const toast = (page: Page) => page.getByTestId("toast");
+
+/** Slows the page's uploads (Chromium network emulation), so progress, stopping and reloads can be watched. */
+export async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return cdp;
+}

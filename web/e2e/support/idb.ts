@@ -1,27 +1,34 @@
 import type { Page } from "playwright-core";
 
-/** Hashes of the queries persisted for offline use (IndexedDB "verbatim", table "queries"). */
-export function persistedQueryHashes(page: Page) {
+/** Every key or row of one store of the app's IndexedDB "verbatim"; none while that store does not exist. */
+function readAppStore<T>(page: Page, store: string, what: "keys" | "rows"): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
+    ([name, read]) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open("verbatim");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("queries")) {
+          if (!db.objectStoreNames.contains(name)) {
             db.close();
             return resolve([]);
           }
-          const keys = db.transaction("queries").objectStore("queries").getAllKeys();
-          keys.onsuccess = () => {
+          const objects = db.transaction(name).objectStore(name);
+          const request = read === "keys" ? objects.getAllKeys() : objects.getAll();
+          request.onsuccess = () => {
             db.close();
-            resolve(keys.result.map(String));
+            resolve(request.result as T[]);
           };
-          keys.onerror = () => reject(keys.error);
+          request.onerror = () => reject(request.error);
         };
       }),
+    [store, what] as const,
   );
+}
+
+/** Hashes of the queries persisted for offline use (IndexedDB "verbatim", table "queries"). */
+export async function persistedQueryHashes(page: Page) {
+  return (await readAppStore<IDBValidKey>(page, "queries", "keys")).map(String);
 }
 
 /** The device libraries (IndexedDB "verbatim-library-<user id>") and how many transcriptions and transcripts each holds. */
@@ -56,26 +63,9 @@ export function deviceLibraries(page: Page) {
 
 /** What the device keeps of compressed uploads (IndexedDB "verbatim", table "compressedUploads"). */
 export function compressedUploads(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<
-        Array<{ fileName: string; transcriptionId: string | null; sentChunks: number[]; mediaSent: boolean }>
-      >((resolve, reject) => {
-        const open = indexedDB.open("verbatim");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("compressedUploads")) {
-            db.close();
-            return resolve([]);
-          }
-          const rows = db.transaction("compressedUploads").objectStore("compressedUploads").getAll();
-          rows.onsuccess = () => {
-            db.close();
-            resolve(rows.result);
-          };
-          rows.onerror = () => reject(rows.error);
-        };
-      }),
+  return readAppStore<{ fileName: string; transcriptionId: string | null; sentChunks: number[]; mediaSent: boolean }>(
+    page,
+    "compressedUploads",
+    "rows",
   );
 }

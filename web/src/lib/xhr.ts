@@ -74,7 +74,9 @@ export function xhrUpload<S extends z.ZodType>({
       }
     };
     xhr.onerror = () => reject(new UploadError(NETWORK_ERROR, 0));
-    xhr.onabort = () => reject(new UploadError(UPLOAD_ABORTED, 0));
+    // Only an abort the caller asked for is the user's; the browser aborts requests itself when the page unloads
+    // (a reload, a closed tab), which must not read as "the user gave up" and throw away what can be resumed.
+    xhr.onabort = () => reject(new UploadError(signal?.aborted ? UPLOAD_ABORTED : NETWORK_ERROR, 0));
     const abort = () => xhr.abort();
     signal?.addEventListener("abort", abort, { once: true });
     xhr.onloadend = () => signal?.removeEventListener("abort", abort);

@@ -108,6 +108,8 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
     const { chunks: count } = c.req.valid("json");
+    // Joined already (every announced piece was transcribed before the seal came): sealing again changes nothing.
+    if (!isActive(t.status) && t.chunksExpected === count) return c.json(toTranscription(t));
     const have = await listChunks(db, t.id);
     const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !have.some((h) => h.idx === i));
     if (missing.length) throw new ApiError(400, `Missing chunks: ${missing.join(", ")}`);

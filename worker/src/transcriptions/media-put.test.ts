@@ -41,4 +41,37 @@ describe("the recording's PUT (finding 3)", () => {
     expect(media.headers.get("Content-Security-Policy")).toContain("sandbox");
     await media.body?.cancel();
   });
+
+  it("is taken once by a chunked upload whose pieces were all transcribed before its recording arrived", async () => {
+    const { cookie } = await signUp();
+    const created = await api("/api/transcriptions/chunked", {
+      method: "POST",
+      cookie,
+      json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
+    });
+    const { id } = await readJson(created, transcriptionSchema);
+    const chunk = await api(`/api/transcriptions/${id}/chunks/0?start=0`, {
+      method: "PUT",
+      cookie,
+      body: await testFile("jfk.flac"),
+      headers: { "Content-Type": "audio/flac" },
+    });
+    expect(chunk.status).toBe(201);
+    // Every announced piece is in: the transcript is joined without waiting for the recording or the seal.
+    expect((await waitUntilDone(cookie, id)).t.status).toBe("COMPLETED");
+
+    expect((await putMedia(cookie, id, await testFile("jfk.flac"), "audio/flac")).status).toBe(201);
+    const media = await api(`/api/transcriptions/${id}/media`, { cookie });
+    expect(media.status).toBe(200);
+    await media.body?.cancel();
+    // Stored once, it stays: a finished transcription with its recording takes no other.
+    expect((await putMedia(cookie, id, await testFile("jfk.flac"), "audio/flac")).status).toBe(409);
+
+    // The late seal changes nothing.
+    const seal = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: 1 } });
+    expect(seal.status).toBe(200);
+    const sealed = await readJson(seal, transcriptionSchema);
+    expect(sealed.status).toBe("COMPLETED");
+    expect(sealed.file_size).toBeGreaterThan(0);
+  });
 });

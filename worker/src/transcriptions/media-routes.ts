@@ -46,9 +46,12 @@ export const mediaRoutes = new Hono<AppEnv>()
     // The recording for playback (often the compressed audio the chunks were cut from).
     const db = c.get("db");
     const t = await getOwned(db, currentUserId(c), c.req.param("id"));
-    // Only a chunked upload still in progress waits for its recording (a retry may replace it); a finished
-    // or single-file transcription keeps what its upload stored.
-    if (t.source !== "chunks" || !isActive(t.status))
+    // Only a chunked upload waits for its recording: while in progress (a retry may replace it), and once
+    // finished if it has none yet — its pieces are sent first and can all be transcribed before the recording,
+    // the largest request, has arrived. A single-file transcription, or a finished one with its recording,
+    // keeps what was stored.
+    const waitsForRecording = isActive(t.status) || (t.status !== "FAILED" && t.fileSize === null);
+    if (t.source !== "chunks" || !waitsForRecording)
       throw new ApiError(409, "This transcription is no longer accepting audio");
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
     const { head, stream } = await peek(c.req.raw.body);

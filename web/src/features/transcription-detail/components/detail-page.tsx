@@ -55,6 +55,10 @@ export function TranscriptionDetailPage() {
   const [mediaFailed, setMediaFailed] = useState(false);
   const online = useOnline();
   const offlineMedia = useOfflineMedia(id);
+  // Whether the player streams the kept copy is settled once per visit: switching its source would restart it.
+  const [keptAtOpen, setKeptAtOpen] = useState<{ id: string; kept: boolean } | null>(null);
+  if (keptAtOpen?.id !== id && offlineMedia.settled) setKeptAtOpen({ id, kept: offlineMedia.copy !== null });
+  const playsKept = keptAtOpen?.id === id ? keptAtOpen.kept : null;
   usePlayerShortcuts(mediaRef);
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -159,21 +163,24 @@ export function TranscriptionDetailPage() {
 
       <Card>
         <CardContent className="pt-6">
-          <MediaPlayer
-            transcriptionId={t.id}
-            fileType={t.file_type}
-            mediaRef={mediaRef}
-            onTime={setTime}
-            onPlayingChange={(now) => {
-              setPlaying(now);
-              if (now) setPinned(false);
-            }}
-            startAt={startAt}
-            playable={playable}
-            online={online}
-            onFailedChange={setMediaFailed}
-            captions={isViewable(t.status) && t.text ? { language: t.language, version: t.updated_at } : null}
-          />
+          {playsKept !== null && (
+            <MediaPlayer
+              kept={playsKept}
+              transcriptionId={t.id}
+              fileType={t.file_type}
+              mediaRef={mediaRef}
+              onTime={setTime}
+              onPlayingChange={(now) => {
+                setPlaying(now);
+                if (now) setPinned(false);
+              }}
+              startAt={startAt}
+              playable={playable}
+              online={online}
+              onFailedChange={setMediaFailed}
+              captions={isViewable(t.status) && t.text ? { language: t.language, version: t.updated_at } : null}
+            />
+          )}
           {!processing && (
             <div className="mt-3">
               <OfflineMedia

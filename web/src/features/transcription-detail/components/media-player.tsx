@@ -16,6 +16,8 @@ interface MediaPlayerProps {
   captions: { language: string | null; version: string } | null;
   /** Seconds to start at (a search hit), instead of the beginning. */
   startAt?: number | undefined;
+  /** A copy is kept on this device: the service worker serves it (online or not). */
+  kept: boolean;
 }
 
 /**
@@ -34,8 +36,9 @@ export function MediaPlayer({
   onFailedChange,
   captions,
   startAt,
+  kept,
 }: MediaPlayerProps) {
-  const src = mediaPath(transcriptionId);
+  const src = mediaPath(transcriptionId, { kept });
   const events = {
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime),
     onSeeked: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime),

@@ -39,5 +39,5 @@ export function useOfflineMedia(transcriptionId: string) {
       toast({ variant: "destructive", title: "Could not remove the offline copy", description: error.message }),
   });
 
-  return { copy: copy.data ?? null, keep, free };
+  return { copy: copy.data ?? null, settled: copy.isFetched, keep, free };
 }

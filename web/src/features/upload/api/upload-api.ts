@@ -133,3 +133,7 @@ export const sealChunks = (id: string, chunks: number, signal: AbortSignal) =>
 export async function abandonChunked(id: string) {
   await send(api.transcriptions[":id"].$delete({ param: { id } }));
 }
+
+/** The transcription a chunked upload sends to, as it stands now (a resumed upload checks it first). */
+export const getTranscriptionNow = (id: string, signal: AbortSignal) =>
+  read(api.transcriptions[":id"].$get({ param: { id } }, withSignal(signal)), transcriptionSchema);

@@ -1,12 +1,14 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-choice";
+import { ApiError } from "@/lib/api";
 import { UploadError } from "@/lib/xhr";
-import { createChunked, putChunk, putMedia, sealChunks } from "../api/upload-api";
+import { createChunked, getTranscriptionNow, putChunk, putMedia, sealChunks } from "../api/upload-api";
 import { type ChunkedReceipts, uploadChunked } from "./chunked";
 
 vi.mock("../api/upload-api", () => ({
   createChunked: vi.fn(),
+  getTranscriptionNow: vi.fn(),
   putChunk: vi.fn(),
   putMedia: vi.fn(),
   sealChunks: vi.fn(),
@@ -14,8 +16,8 @@ vi.mock("../api/upload-api", () => ({
 
 /** Every request made, in order, e.g. "create", "chunk t1/2", "media t1", "seal t1". */
 let calls: string[] = [];
-/** Transcriptions the server no longer accepts audio for. */
-let gone: Set<string>;
+/** The server's transcriptions, as GET answers them; one missing is deleted (404). */
+let server: Map<string, Pick<Transcription, "status" | "file_size">>;
 let created = 0;
 
 const recording = {
@@ -32,25 +34,35 @@ const receipts = (): ChunkedReceipts & { log: string[] } => {
     media: async () => void log.push("media"),
   };
 };
-const refuseIfGone = (id: string) => {
-  if (gone.has(id)) throw new UploadError("This transcription is no longer accepting audio", 409);
+const refuseIfNotReceiving = (id: string) => {
+  if (!["PENDING", "PROCESSING"].includes(server.get(id)?.status ?? ""))
+    throw new UploadError("This transcription is no longer accepting audio", 409);
 };
 
 beforeEach(() => {
   calls = [];
-  gone = new Set();
+  server = new Map([["t9", { status: "PENDING", file_size: null }]]);
   created = 0;
   vi.mocked(createChunked).mockImplementation(async () => {
     calls.push("create");
-    return { id: `t${++created}`, status: "PENDING" } as Transcription;
+    const id = `t${++created}`;
+    server.set(id, { status: "PENDING", file_size: null });
+    return { id, status: "PENDING" } as Transcription;
+  });
+  vi.mocked(getTranscriptionNow).mockImplementation(async (id) => {
+    calls.push(`get ${id}`);
+    const found = server.get(id);
+    if (!found) throw new ApiError(404, JSON.stringify({ message: "Transcription not found" }), "Not Found");
+    return { id, ...found } as Transcription;
   });
   vi.mocked(putChunk).mockImplementation(async (id, idx, start) => {
-    refuseIfGone(id);
+    refuseIfNotReceiving(id);
     calls.push(`chunk ${id}/${idx}`);
     return { idx, start };
   });
   vi.mocked(putMedia).mockImplementation(async (id, audio) => {
-    refuseIfGone(id);
+    const t = server.get(id);
+    if (!t || t.file_size !== null) throw new UploadError("This transcription is no longer accepting audio", 409);
     calls.push(`media ${id}`);
     return { size: audio.size };
   });
@@ -86,18 +98,37 @@ describe("chunked upload", () => {
 
   test("continuing sends only what the server did not acknowledge, to the same transcription", async () => {
     expect((await send({ transcriptionId: "t9", sentChunks: [0, 2], mediaSent: false })).id).toBe("t9");
-    expect(calls).toEqual(["chunk t9/1", "media t9", "seal t9"]);
-    calls = [];
-    await send({ transcriptionId: "t9", sentChunks: [0, 1, 2], mediaSent: true });
-    expect(calls).toEqual(["seal t9"]);
+    expect(calls).toEqual(["get t9", "chunk t9/1", "media t9", "seal t9"]);
   });
 
-  test("a transcription that no longer takes audio is replaced by a new one, sent whole", async () => {
-    gone.add("t9");
-    const r = receipts();
-    expect((await send({ transcriptionId: "t9", sentChunks: [0], mediaSent: false }, r)).id).toBe("t1");
-    expect(calls[0]).toBe("create");
-    expect(calls.filter((c) => c.startsWith("chunk"))).toHaveLength(3);
-    expect(r.log[0]).toBe("created t1");
+  test("a recording the server stored just before the reload is not sent again", async () => {
+    server.set("t9", { status: "PROCESSING", file_size: 5 });
+    await send({ transcriptionId: "t9", sentChunks: [0, 1], mediaSent: false });
+    expect(calls).toEqual(["get t9", "chunk t9/2", "seal t9"]);
+  });
+
+  test("a transcript joined meanwhile needs no piece: only its missing recording, and the seal", async () => {
+    server.set("t9", { status: "COMPLETED", file_size: null });
+    expect((await send({ transcriptionId: "t9", sentChunks: [0], mediaSent: false })).id).toBe("t9");
+    expect(calls).toEqual(["get t9", "media t9", "seal t9"]);
+  });
+
+  test("a transcription deleted or failed meanwhile is replaced by a new one, sent whole", async () => {
+    for (const [before, status] of [
+      ["deleted", null],
+      ["failed", "FAILED"],
+    ] as const) {
+      calls = [];
+      server = new Map(status ? [["t9", { status, file_size: null }]] : []);
+      const r = receipts();
+      const sent = await send({ transcriptionId: "t9", sentChunks: [0], mediaSent: false }, r);
+      expect(sent.id, before).toBe(`t${created}`);
+      expect(calls.slice(0, 2), before).toEqual(["get t9", "create"]);
+      expect(
+        calls.filter((c) => c.startsWith("chunk")),
+        before,
+      ).toHaveLength(3);
+      expect(r.log[0], before).toBe(`created t${created}`);
+    }
   });
 });

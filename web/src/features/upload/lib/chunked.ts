@@ -1,8 +1,8 @@
-import type { Transcription } from "@verbatim/shared/transcription";
+import { ACTIVE_STATUSES, type Transcription } from "@verbatim/shared/transcription";
 import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
 import { ApiError } from "@/lib/api";
 import { UploadError } from "@/lib/xhr";
-import { createChunked, putChunk, putMedia, sealChunks } from "../api/upload-api";
+import { createChunked, getTranscriptionNow, putChunk, putMedia, sealChunks } from "../api/upload-api";
 import type { CompressedRecording } from "./compress";
 import { withRetry } from "./retry";
 
@@ -23,15 +23,26 @@ export interface ChunkedReceipts {
   media: () => Promise<void>;
 }
 
-/** The earlier attempt's transcription is gone (deleted) or no longer takes audio (failed, expired). */
-const cannotContinue = (error: unknown) =>
-  (error instanceof ApiError || error instanceof UploadError) && (error.status === 404 || error.status === 409);
+const refused = (error: unknown, status: number) =>
+  (error instanceof ApiError || error instanceof UploadError) && error.status === status;
+
+/** The earlier attempt's transcription as it stands, or null when it is gone (deleted) or failed. */
+async function stillThere(id: string, signal: AbortSignal): Promise<Transcription | null> {
+  try {
+    const current = await withRetry(() => getTranscriptionNow(id, signal), signal);
+    return current.status === "FAILED" ? null : current;
+  } catch (error) {
+    if (refused(error, 404)) return null;
+    throw error;
+  }
+}
 
 /**
  * Sends a compressed recording through the chunked API: the transcription first, then its pieces (each
  * transcribed as soon as it arrives), the playable audio, and the seal. Every request retries with backoff.
- * Given how far an earlier attempt got, it sends only what the server lacks; if that transcription can no
- * longer take audio, it starts a new one.
+ * Given how far an earlier attempt got, it continues that transcription and sends only what the server lacks
+ * (a transcript already joined needs no piece, a recording already stored is not sent again); if that
+ * transcription was deleted or failed, a new one gets everything.
  */
 export async function uploadChunked(
   recording: CompressedRecording,
@@ -43,11 +54,17 @@ export async function uploadChunked(
   soFar: ChunkedSoFar | null,
   receipts: ChunkedReceipts,
 ): Promise<Transcription> {
-  if (soFar) {
+  // Twice at most: the pieces may all be transcribed (409 to another piece) between the look and the send.
+  for (let look = 0; soFar && look < 2; look++) {
+    const current = await stillThere(soFar.transcriptionId, signal);
+    if (!current) break;
+    const joined = !ACTIVE_STATUSES.includes(current.status);
+    const mediaSent = soFar.mediaSent || current.file_size !== null;
+    const sentChunks = joined ? recording.chunks.map((_, idx) => idx) : soFar.sentChunks;
     try {
-      return await send(recording, soFar, signal, onProgress, receipts);
+      return await send(recording, { ...soFar, sentChunks, mediaSent }, signal, onProgress, receipts);
     } catch (error) {
-      if (!cannotContinue(error)) throw error;
+      if (!refused(error, 409)) throw error;
     }
   }
   const transcription = await withRetry(
