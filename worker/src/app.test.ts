@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "../test/http";
+import { api, signUp } from "../test/http";
 import { createApp } from "./app";
 
 // Each area checks the session once, on its own sub-app, before any route's own checks: a signed-out
@@ -53,5 +53,23 @@ describe("signing in", () => {
       expect(res.status, url).toBe(401);
       expect(await res.json()).toEqual({ message: "Not authenticated" });
     }
+  });
+});
+
+describe("a known path asked with another method", () => {
+  it("answers 405 with the methods it takes; an unknown path stays 404", async () => {
+    const health = await api("/api/health", { method: "DELETE" });
+    expect(health.status).toBe(405);
+    expect(health.headers.get("Allow")).toBe("GET, HEAD");
+    expect(await health.json()).toEqual({ message: "DELETE is not allowed on /api/health: use GET, HEAD" });
+
+    const { cookie } = await signUp();
+    const one = await api("/api/transcriptions/1", { method: "POST", cookie });
+    expect(one.status).toBe(405);
+    expect(one.headers.get("Allow")).toBe("GET, HEAD, DELETE");
+
+    const unknown = await api("/api/transcriptions/1/nothing", { cookie });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("Allow")).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { serverUrlRoutes } from "./google/server-url";
 import { healthRoutes } from "./health/routes";
 import { limitJsonBodies } from "./http/body-limit";
 import { closeAfterUnreadBody } from "./http/close-after-unread-body";
+import { allowedMethodsOf } from "./http/allowed-methods";
 import { onError } from "./http/errors";
 import { refuseUnknownHosts } from "./http/hosts";
 import { requestLogger } from "./http/logger";
@@ -73,11 +74,14 @@ export function createApp() {
   // the static app and its SPA fallback as well as the API.
   const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
   mounted.routes = app.routes;
-  app.notFound((c) =>
-    c.req.path.startsWith("/api/")
-      ? c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404)
-      : c.env.ASSETS.fetch(c.req.raw),
-  );
+  const allowedAt = allowedMethodsOf(app.routes);
+  app.notFound((c) => {
+    if (!c.req.path.startsWith("/api/")) return c.env.ASSETS.fetch(c.req.raw);
+    const allowed = allowedAt(c.req.path);
+    if (allowed.length === 0) return c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
+    c.header("Allow", allowed.join(", "));
+    return c.json({ message: `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(", ")}` }, 405);
+  });
   return app;
 }
 
