@@ -1,10 +1,11 @@
 import type { Segment, Speaker } from "@verbatim/shared/transcript";
-import { type KeyboardEvent, memo, type ReactNode, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
 import { joinsWithoutSpaces } from "../lib/editor/retime";
+import { markPlayingWord } from "./playing-word";
 
 export interface SegmentActions {
   onSeek?: (seconds: number) => void;
@@ -130,7 +131,7 @@ export const EditableSegment = memo(function EditableSegment({
           dir="auto"
           className="min-h-8 whitespace-pre-wrap break-words rounded-md border border-transparent px-2 py-1 leading-relaxed text-transparent"
         >
-          {marked(text, playingWord, joinsWithoutSpaces(segment))}
+          {markPlayingWord(text, playingWord, joinsWithoutSpaces(segment), "text-transparent")}
           {"\u200b"}
         </div>
         <textarea
@@ -190,22 +191,3 @@ export const EditableSegment = memo(function EditableSegment({
     </li>
   );
 });
-
-/** The text with its `word`-th word (as the editor counts words) wrapped in a mark. */
-function marked(text: string, word: number, withoutSpaces: boolean): ReactNode {
-  if (word < 0 || withoutSpaces) return text;
-  const parts = text.split(/(\s+)/);
-  let count = -1;
-  return parts.map((part, i) => {
-    if (!part || /^\s+$/.test(part)) return part;
-    count++;
-    return count === word ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, rebuilt from it each time.
-      <mark key={i} data-playing-word="" className="rounded-sm bg-primary/25 text-transparent">
-        {part}
-      </mark>
-    ) : (
-      part
-    );
-  });
-}

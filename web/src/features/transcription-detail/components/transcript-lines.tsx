@@ -3,13 +3,17 @@ import { Fragment, type ReactNode, useEffect, useRef } from "react";
 import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
+import { activeWordIndex } from "../lib/editor/retime";
 import type { SearchMatch } from "../lib/search";
 import type { TimedLine } from "../lib/timed-lines";
+import { markPlayingWord } from "./playing-word";
 
 interface TranscriptLinesProps {
   lines: TimedLine[];
   /** The line playing now, -1 for none. */
   activeIndex: number;
+  /** The recording's position: the playing line's word at this time is marked. */
+  time?: number;
   /** Keeps the playing line in view while the recording plays. */
   follow: boolean;
   onSeek?: (seconds: number) => void;
@@ -23,12 +27,13 @@ interface TranscriptLinesProps {
 }
 
 /**
- * The transcript as timed lines. The playing line is highlighted; a line's timestamp (and the line itself, for
+ * The transcript as timed lines. The playing line is highlighted, and in it the playing word; a line's timestamp (and the line itself, for
  * pointer users) seeks the recording there. Search matches are marked, the current one more strongly.
  */
 export function TranscriptLines({
   lines,
   activeIndex,
+  time,
   follow,
   onSeek,
   matches = [],
@@ -123,7 +128,9 @@ export function TranscriptLines({
                   {speakerLabel(speakers, line.speaker)}:{" "}
                 </span>
               )}
-              {highlight(line.text, byLine.get(i) ?? [], activeMatch)}
+              {byLine.has(i) || !active || time === undefined || !line.words
+                ? highlight(line.text, byLine.get(i) ?? [], activeMatch)
+                : markPlayingWord(line.text, activeWordIndex(line.words, time), line.withoutSpaces ?? false)}
             </p>
           </li>
         );

@@ -116,6 +116,7 @@ export function TranscriptTab({
               label="Full transcript"
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
+              time={time}
               follow={follow}
               onSeek={onSeek}
               matches={matches}
@@ -144,6 +145,7 @@ export function TranscriptTab({
               label="Full transcript"
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
+              time={time}
               follow={follow}
               onSeek={onSeek}
               speakers={speakers}

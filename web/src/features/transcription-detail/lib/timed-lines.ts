@@ -1,4 +1,5 @@
-import type { Segment } from "@verbatim/shared/transcript";
+import type { Segment, Word } from "@verbatim/shared/transcript";
+import { joinsWithoutSpaces, wordsOf } from "./editor/retime";
 
 /** One line of the transcript with its time in the recording, when known. */
 export interface TimedLine {
@@ -6,6 +7,10 @@ export interface TimedLine {
   end: number | null;
   speaker: string | null;
   text: string;
+  /** The line's words with their times (from the timed transcript), so the playing word can be marked. */
+  words?: Word[];
+  /** Written without spaces (Chinese, Japanese, Thai): its words are not marked one by one. */
+  withoutSpaces?: boolean;
 }
 
 // "[mm:ss]" or "[h:mm:ss]" at the start of a line (spec §3: lines may begin with [minutes:seconds]).
@@ -47,7 +52,14 @@ export function linesFromText(text: string): TimedLine[] {
 export function linesFromSegments(segments: Segment[]): TimedLine[] {
   return segments
     .filter((s) => s.text.trim())
-    .map((s) => ({ start: s.start, end: s.end, speaker: s.speaker ?? null, text: s.text.trim() }));
+    .map((s) => ({
+      start: s.start,
+      end: s.end,
+      speaker: s.speaker ?? null,
+      text: s.text.trim(),
+      words: wordsOf(s),
+      withoutSpaces: joinsWithoutSpaces(s),
+    }));
 }
 
 /** Index of the line playing at `time`: the last timed line that started at or before it. */
