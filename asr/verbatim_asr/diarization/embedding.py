@@ -9,11 +9,12 @@ import numpy as np
 from .onnx_session import session
 
 SAMPLE_RATE = 16000
-# Pieces per onnxruntime call, sorted by length so that a batch pads little. Larger batches were no faster
-# (the activations outgrow the cache); one call per piece was ~20 % slower (asr/README.md).
+# Pieces per onnxruntime call, sorted by length so that a batch pads little. 1, 2 and 4 cost the same on one
+# thread; 8 and more were 15-20 % slower (the activations outgrow the cache).
 BATCH = 4
-# Two threads: the convolutions split well across both cores (measured ~10-20 % faster than one).
-THREADS = 2
+# One thread: on the shared two cores a second one was slower (24 pieces: 1.38 s with one, 1.69 s with two,
+# load 4.5), and so was embedding on one core while the other segments (asr/README.md, "Speed").
+THREADS = 1
 SEGMENT = 100  # frames over which CAM++'s context layers average (after its stride of 2)
 
 
