@@ -69,9 +69,9 @@ class _OldEmbedding:
         return np.stack([self.net(fbank(p)) for p in pieces])
 
 
-def timed(fn) -> tuple[float, object]:
+def timed(fn, *args, **kwargs) -> tuple[float, object]:
     t0 = time.perf_counter()
-    out = fn()
+    out = fn(*args, **kwargs)
     return time.perf_counter() - t0, out
 
 
@@ -98,10 +98,10 @@ def main() -> None:
             engine.transcribe_file(str(path), speakers=SpeakerOptions())  # warm: models loaded, caches filled
             best = {"alone": 1e9, "alone, word times": 1e9, "with speakers": 1e9, "diarization": 1e9}
             for _ in range(a.rounds):
-                best["alone"] = min(best["alone"], timed(lambda: engine.transcribe_file(str(path)))[0])
-                t, _ = timed(lambda: engine.transcribe_file(str(path), word_timestamps=True))
+                best["alone"] = min(best["alone"], timed(engine.transcribe_file, str(path))[0])
+                t, _ = timed(engine.transcribe_file, str(path), word_timestamps=True)
                 best["alone, word times"] = min(best["alone, word times"], t)
-                t, tr = timed(lambda: engine.transcribe_file(str(path), speakers=SpeakerOptions()))
+                t, tr = timed(engine.transcribe_file, str(path), speakers=SpeakerOptions())
                 best["with speakers"] = min(best["with speakers"], t)
                 best["diarization"] = min(best["diarization"], tr.diarization.seconds)
             base, words, both = best["alone"], best["alone, word times"], best["with speakers"]
@@ -113,14 +113,14 @@ def main() -> None:
             )
         if a.skip_old:
             return
-        new = timed(lambda: pipeline.diarize([audio]))[0]  # loads the graphs
+        pipeline.diarize([audio])  # loads the graphs
         old_models = {"segmentation": _OldSegmentation(), "embedding": _OldEmbedding()}
         new_models = dict(pipeline._models)
         times = {"numpy": 1e9, "onnx": 1e9}
         for _ in range(a.rounds):
             for which, models in (("numpy", old_models), ("onnx", new_models)):
                 pipeline._models.update(models)
-                t, result = timed(lambda: pipeline.diarize([audio]))
+                t, result = timed(pipeline.diarize, [audio])
                 times[which] = min(times[which], t)
                 print(f"  {which}: {t:.2f} s, {len(result.speakers)} speakers, {result.details}")
         pipeline._models.update(new_models)
@@ -128,7 +128,6 @@ def main() -> None:
             f"diarization of {a.seconds:.0f} s: numpy {times['numpy']:.2f} s, onnx {times['onnx']:.2f} s "
             f"({times['numpy'] / times['onnx']:.1f}x faster); load {load()}"
         )
-        del new
 
 
 if __name__ == "__main__":

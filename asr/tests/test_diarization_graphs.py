@@ -1,5 +1,5 @@
 """The ONNX graphs the engine runs (built at install time from the checkpoints) give what the plain numpy
-networks give (tests/numpy_reference.py), padded batches included; and a damaged or stale graph is refused."""
+networks give (tests/numpy_reference.py), batched or not; and a damaged or stale graph is refused."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from conftest import AUDIO
 from numpy_reference import NumpyEmbedding, NumpySegmentation
 
 from verbatim_asr.diarization import weights
-from verbatim_asr.diarization.embedding import Embedding, batch_inputs, fbank
+from verbatim_asr.diarization.embedding import Embedding, fbank
 from verbatim_asr.diarization.segmentation import POWERSET, Segmentation
 
 PYANNOTE_WAV = AUDIO / "two-speakers" / "pyannote-sample.wav"
@@ -25,10 +25,12 @@ def speech() -> np.ndarray:
     return decode_channels(str(PYANNOTE_WAV))[0]
 
 
-def test_campplus_graph_matches_numpy_in_padded_batches(speech):
-    # Lengths from the shortest allowed piece to the pipeline's 3 s (two of CAM++'s 100-frame segments), in
-    # one order that mixes them, so that every batch pads some pieces.
-    pieces = [speech[s : s + n] for s, n in [(0, 47790), (16000, 720), (80000, 9600), (200000, 32000), (300000, 48000), (5000, 20000)]]
+def test_campplus_graph_matches_numpy_batched_and_alone(speech):
+    # Five pieces at the pipeline's 3 s cap (a batch of four and one of one; two of CAM++'s 100-frame
+    # segments) and others down to the shortest allowed, in an order that mixes them.
+    spans = [(0, 47790), (16000, 720), (96000, 47790), (80000, 9600), (200000, 47790), (300000, 48000),
+             (250000, 47790), (5000, 20000), (400000, 47790)]
+    pieces = [speech[s : s + n] for s, n in spans]
     reference = NumpyEmbedding()
     expected = np.stack([reference(fbank(p)) for p in pieces])
     got = Embedding()(pieces)
@@ -37,21 +39,6 @@ def test_campplus_graph_matches_numpy_in_padded_batches(speech):
     print(f"CAM++ ONNX vs numpy: max abs {np.abs(got - expected).max():.2e}, min cosine {cosine.min():.7f}")
     assert np.abs(got - expected).max() < 1e-4
     assert cosine.min() >= 0.9999
-
-
-def test_campplus_graph_one_batch_of_all_lengths(speech):
-    """The whole list in one call, the longest piece 65x the shortest: padding must change nothing."""
-    pieces = [speech[s : s + n] for s, n in [(0, 720), (16000, 47790), (50000, 4000)]]
-    feats = [fbank(p) for p in pieces]
-    lengths = np.array([len(f) for f in feats])
-    batch = np.zeros((len(feats), 80, lengths.max()), np.float32)
-    for i, f in enumerate(feats):
-        batch[i, :, : len(f)] = f.T
-    got = Embedding().session.run(None, {"feats": batch, **batch_inputs(lengths)})[0]
-    got /= np.linalg.norm(got, axis=1, keepdims=True)
-    reference = NumpyEmbedding()
-    expected = np.stack([reference(f) for f in feats])
-    assert np.abs(got - expected).max() < 1e-4
 
 
 def test_campplus_refuses_pieces_too_short_for_its_statistics(speech):

@@ -1,11 +1,11 @@
 """3D-Speaker CAM++ (`campplus_cn_en_common`) as an ONNX graph, written from the checkpoint's weights, for
-a whole batch of embeddings in one onnxruntime call. The layers follow 3D-Speaker's
-speakerlab/models/campplus in eval mode (batch norms use their running statistics).
+a batch of embeddings in one onnxruntime call. The layers follow 3D-Speaker's speakerlab/models/campplus in
+eval mode (batch norms use their running statistics).
 
-Batching pads every item to the longest one. So that a padded item gives exactly what it gives alone, the
-graph zeroes the padded frames before every layer that looks along time (the convolutions' context, the
-CAM layers' means, the statistics pooling); the masks and averaging matrices come in as inputs
-(`embedding.batch_inputs` makes them from the items' lengths)."""
+A batch holds pieces of one length (embedding.py groups them), so nothing is padded and no layer needs a
+mask: masking padded frames before each of the front's ten 2D convolutions cost ~10 % more time, and
+batches of one cost no more per piece than batches of four. The averages over time (the CAM layers' context
+and the statistics pooling) come in as small matrices for that length (`embedding.time_inputs`)."""
 
 from __future__ import annotations
 
@@ -15,18 +15,15 @@ from .onnx_graph import Graph
 
 # (block, layers, dilation) of the three densely connected TDNN blocks; growth 32 channels per layer.
 BLOCKS = ((1, 12, 1), (2, 24, 2), (3, 16, 2))
-INPUTS = ("feats", "mask", "mask2", "mean2", "var2", "seg_pool", "seg_expand")
 
 
 def build(w: dict[str, np.ndarray], path) -> None:
     g = Graph()
-    feats = g.input("feats", ["batch", 80, "frames"])  # fbank, (B, 80, T), zero beyond each item's length
-    mask = g.input("mask", ["batch", 1, 1, "frames"])  # 1 for an item's frames, 0 for padding
-    mask2 = g.input("mask2", ["batch", 1, "frames2"])  # the same after the TDNN's stride of 2
-    mean2 = g.input("mean2", ["batch", "frames2", 1])  # mask2 / length: x @ mean2 is the mean over time
-    var2 = g.input("var2", ["batch", "frames2", 1])  # mask2 / (length - 1): the unbiased variance
-    seg_pool = g.input("seg_pool", ["batch", "frames2", "segments"])  # mean over each 100-frame segment
-    seg_expand = g.input("seg_expand", ["batch", "segments", "frames2"])  # ... repeated over its frames
+    feats = g.input("feats", ["batch", 80, "frames"])  # fbank, (B, 80, T)
+    mean2 = g.input("mean2", ["frames2", 1])  # 1 / T2 per frame after the TDNN's stride of 2: x @ mean2 = mean
+    var2 = g.input("var2", ["frames2", 1])  # 1 / (T2 - 1): the unbiased variance
+    seg_pool = g.input("seg_pool", ["frames2", "segments"])  # mean over each 100-frame segment
+    seg_expand = g.input("seg_expand", ["segments", "frames2"])  # ... repeated over its frames
 
     def bn(x, name, affine=True):
         c = len(w[f"{name}.running_mean"])
@@ -48,18 +45,18 @@ def build(w: dict[str, np.ndarray], path) -> None:
         return g.op("Relu", x)
 
     def res_block(x, name, stride):
-        out = g.op("Mul", relu(bn(conv(x, w[f"{name}.conv1.weight"], stride, 1), f"{name}.bn1")), mask)
+        out = relu(bn(conv(x, w[f"{name}.conv1.weight"], stride, 1), f"{name}.bn1"))
         out = bn(conv(out, w[f"{name}.conv2.weight"], 1, 1), f"{name}.bn2")
         if f"{name}.shortcut.0.weight" in w:
             x = bn(conv(x, w[f"{name}.shortcut.0.weight"], stride), f"{name}.shortcut.1")
-        return g.op("Mul", relu(g.op("Add", out, x)), mask)
+        return relu(g.op("Add", out, x))
 
     # Front: a 2D ResNet over (frequency, time).
     x = g.op("Unsqueeze", feats, g.const(np.array([1], np.int64)))
-    x = g.op("Mul", relu(bn(conv(x, w["head.conv1.weight"], 1, 1), "head.bn1")), mask)
+    x = relu(bn(conv(x, w["head.conv1.weight"], 1, 1), "head.bn1"))
     for name, stride in (("head.layer1.0", 2), ("head.layer1.1", 1), ("head.layer2.0", 2), ("head.layer2.1", 1)):
         x = res_block(x, name, stride)
-    x = g.op("Mul", relu(bn(conv(x, w["head.conv2.weight"], 2, 1), "head.bn2")), mask)
+    x = relu(bn(conv(x, w["head.conv2.weight"], 2, 1), "head.bn2"))
     x = g.op("Reshape", x, g.const(np.array([0, 320, -1], np.int64)))  # (B, 32 channels x 10 bands, T)
 
     # TDNN, then the densely connected CAM blocks.
@@ -68,9 +65,9 @@ def build(w: dict[str, np.ndarray], path) -> None:
         for i in range(1, layers + 1):
             p = f"xvector.block{block}.tdnnd{i}"
             y = relu(bn(x, f"{p}.nonlinear1.batchnorm"))
-            y = g.op("Mul", relu(bn(conv(y, w[f"{p}.linear1.weight"]), f"{p}.nonlinear2.batchnorm")), mask2)
+            y = relu(bn(conv(y, w[f"{p}.linear1.weight"]), f"{p}.nonlinear2.batchnorm"))
             local = conv(y, w[f"{p}.cam_layer.linear_local.weight"], 1, dilation, dilation)
-            # Context: the mean over the whole item plus the mean over its 100-frame segment.
+            # Context: the mean over the whole piece plus the mean over its 100-frame segment.
             context = g.op("Add", g.op("MatMul", y, mean2), g.op("MatMul", g.op("MatMul", y, seg_pool), seg_expand))
             gate = relu(conv(context, w[f"{p}.cam_layer.linear1.weight"], bias=w[f"{p}.cam_layer.linear1.bias"]))
             gate = conv(gate, w[f"{p}.cam_layer.linear2.weight"], bias=w[f"{p}.cam_layer.linear2.bias"])
@@ -79,9 +76,9 @@ def build(w: dict[str, np.ndarray], path) -> None:
         x = conv(relu(bn(x, f"{t}.nonlinear.batchnorm")), w[f"{t}.linear.weight"])
     x = relu(bn(x, "xvector.out_nonlinear.batchnorm"))
 
-    # Statistics pooling over each item's own frames: mean and unbiased standard deviation.
+    # Statistics pooling: mean and unbiased standard deviation over time.
     mean = g.op("MatMul", x, mean2)  # (B, 512, 1)
-    dev = g.op("Mul", g.op("Sub", x, mean), mask2)
+    dev = g.op("Sub", x, mean)
     std = g.op("Sqrt", g.op("MatMul", g.op("Mul", dev, dev), var2))
     stats = g.op("Concat", mean, std, axis=1)
     emb = bn(conv(stats, w["xvector.dense.linear.weight"]), "xvector.dense.nonlinear.batchnorm", affine=False)

@@ -9,8 +9,8 @@ import numpy as np
 from .onnx_session import session
 
 SAMPLE_RATE = 16000
-# Pieces per onnxruntime call, sorted by length so that a batch pads little. 1, 2 and 4 cost the same on one
-# thread; 8 and more were 15-20 % slower (the activations outgrow the cache).
+# Pieces of one length per onnxruntime call. 1, 2 and 4 cost the same per piece on one thread; 8 and more were
+# 15-20 % slower (the activations outgrow the cache).
 BATCH = 4
 # One thread: on the shared two cores a second one was slower (24 pieces: 1.38 s with one, 1.69 s with two,
 # load 4.5), and so was embedding on one core while the other segments (asr/README.md, "Speed").
@@ -54,26 +54,18 @@ def fbank(wav: np.ndarray) -> np.ndarray:
     return feats - feats.mean(axis=0, keepdims=True)
 
 
-def batch_inputs(lengths: np.ndarray) -> dict[str, np.ndarray]:
-    """The masks and averaging matrices that make a padded batch give what each item gives alone (see
-    campplus_onnx.py): frames after the TDNN's stride of 2, their mean and variance weights, and the means
-    over 100-frame segments."""
-    lengths = np.asarray(lengths)
-    frames = int(lengths.max())
-    lengths2 = (lengths - 1) // 2 + 1
+def time_inputs(frames: int) -> dict[str, np.ndarray]:
+    """The averages over time for pieces of `frames` fbank frames (see campplus_onnx.py): per frame after the
+    TDNN's stride of 2, its weight in the mean and in the unbiased variance, and the means over 100-frame
+    segments (the last one shorter) repeated over their frames."""
     frames2 = (frames - 1) // 2 + 1
     segments = -(-frames2 // SEGMENT)
-    mask = (np.arange(frames)[None] < lengths[:, None]).astype(np.float32)
-    mask2 = (np.arange(frames2)[None] < lengths2[:, None]).astype(np.float32)
     member = (np.arange(frames2)[:, None] // SEGMENT == np.arange(segments)[None]).astype(np.float32)  # (T2, S)
-    counts = np.clip(lengths2[:, None] - SEGMENT * np.arange(segments)[None], 1, SEGMENT).astype(np.float32)
     return {
-        "mask": mask[:, None, None],
-        "mask2": mask2[:, None],
-        "mean2": (mask2 / lengths2[:, None].astype(np.float32))[:, :, None],
-        "var2": (mask2 / (lengths2[:, None] - 1).astype(np.float32))[:, :, None],
-        "seg_pool": np.ascontiguousarray(member[None] * mask2[:, :, None] / counts[:, None, :]),
-        "seg_expand": np.ascontiguousarray(np.broadcast_to(member.T, (len(lengths), segments, frames2))),
+        "mean2": np.full((frames2, 1), 1 / frames2, np.float32),
+        "var2": np.full((frames2, 1), 1 / (frames2 - 1), np.float32),
+        "seg_pool": member / member.sum(axis=0),
+        "seg_expand": np.ascontiguousarray(member.T),
     }
 
 
@@ -83,17 +75,19 @@ class Embedding:
 
     def __call__(self, pieces: list[np.ndarray]) -> np.ndarray:
         """Pieces of 16 kHz audio (each at least 720 samples: the unbiased deviation needs two frames after
-        the stride) -> (N, 192) unit-length embeddings, in the pieces' order."""
+        the stride) -> (N, 192) unit-length embeddings, in the pieces' order. Pieces of one length are batched
+        together (the pipeline cuts most at its 3 s cap)."""
         if any(len(p) < 720 for p in pieces):
             raise ValueError("a piece of audio to embed is shorter than 720 samples (45 ms)")
         feats = [fbank(p) for p in pieces]
-        order = np.argsort([len(f) for f in feats], kind="stable")
+        groups: dict[int, list[int]] = {}
+        for i, f in enumerate(feats):
+            groups.setdefault(len(f), []).append(i)
         out = np.empty((len(pieces), 192), np.float32)
-        for i in range(0, len(order), BATCH):
-            chunk = order[i : i + BATCH]
-            lengths = np.array([len(feats[j]) for j in chunk])
-            batch = np.zeros((len(chunk), 80, lengths.max()), np.float32)
-            for row, j in enumerate(chunk):
-                batch[row, :, : lengths[row]] = feats[j].T
-            out[chunk] = self.session.run(None, {"feats": batch, **batch_inputs(lengths)})[0]
+        for frames, members in groups.items():
+            averages = time_inputs(frames)
+            for i in range(0, len(members), BATCH):
+                chunk = members[i : i + BATCH]
+                batch = np.stack([feats[j].T for j in chunk])
+                out[chunk] = self.session.run(None, {"feats": batch, **averages})[0]
         return out / (np.linalg.norm(out, axis=1, keepdims=True) + 1e-8)
