@@ -5,12 +5,14 @@ package is needed only here, never when the engine runs."""
 from __future__ import annotations
 
 import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
 
 OPSET = 17  # every op used here exists in this form since opset 17, which onnxruntime >= 1.13 runs
 
 
 class Graph:
-    """Nodes are added in order; every call returns the name of its (first) output."""
+    """Nodes are added in order; every call returns the name of its output."""
 
     def __init__(self) -> None:
         self.nodes: list = []
@@ -24,20 +26,14 @@ class Graph:
         return f"{hint}_{self._count}"
 
     def input(self, name: str, shape: list) -> str:
-        from onnx import TensorProto, helper
-
         self.inputs.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, shape))
         return name
 
     def output(self, name: str, value: str, shape: list) -> None:
-        from onnx import TensorProto, helper
-
         self.nodes.append(helper.make_node("Identity", [value], [name]))
         self.outputs.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, shape))
 
     def const(self, array, hint: str = "const") -> str:
-        from onnx import numpy_helper
-
         name = self._name(hint)
         array = np.asarray(array)
         if array.dtype == np.float64:
@@ -45,18 +41,13 @@ class Graph:
         self.initializers.append(numpy_helper.from_array(np.ascontiguousarray(array), name))
         return name
 
-    def op(self, op_type: str, *inputs: str, outputs: int = 1, **attrs) -> str:
-        from onnx import helper
-
-        names = [self._name(op_type.lower()) for _ in range(outputs)]
-        self.nodes.append(helper.make_node(op_type, list(inputs), names, **attrs))
-        return names[0]
+    def op(self, op_type: str, *inputs: str, **attrs) -> str:
+        name = self._name(op_type.lower())
+        self.nodes.append(helper.make_node(op_type, list(inputs), [name], **attrs))
+        return name
 
     def save(self, path, doc: str) -> None:
         """Check the graph and write it (to a temporary name first, so a reader never sees half a file)."""
-        import onnx
-        from onnx import helper
-
         graph = helper.make_graph(self.nodes, "verbatim", self.inputs, self.outputs, self.initializers)
         model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="verbatim-asr", doc_string=doc)
         model.ir_version = 8  # readable by every onnxruntime since 1.10
