@@ -168,7 +168,7 @@ def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -
         audio.append(np.concatenate(pieces))
     if not audio:
         return {}
-    embeddings = _model("embedding")(audio).astype(np.float64)  # every speaker in one batched call
+    embeddings = _model("embedding")(audio).astype(np.float64)  # one call; speakers at the 3 s cap are batched
     return {s: [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)] for s, e in zip(named, embeddings, strict=True)}
 
 

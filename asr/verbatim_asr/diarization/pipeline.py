@@ -145,7 +145,7 @@ def diarize_mono(
             pieces.append(audio[samples[samples < len(audio)]])
     if not pieces:
         return Diarization([], [], "voices", details={"windows": len(starts), "embeddings": 0})
-    # All of the recording's pieces at once: onnxruntime batches them (embedding.py).
+    # All of the recording's pieces in one call: embedding.py batches those of one length (most, at the cap).
     embeddings = _model("embedding")(pieces)
     labels, centroids = cluster(embeddings, num_speakers, min_speakers, max_speakers)
     assignment = -np.ones((len(starts), 3), int)
