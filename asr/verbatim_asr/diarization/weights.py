@@ -122,6 +122,10 @@ def build_graphs(target: Path) -> None:
     """Write both ONNX graphs from the checked weights, and the manifest that vouches for them."""
     import importlib
 
+    try:
+        import onnx  # noqa: F401
+    except ImportError:
+        raise SystemExit("writing the diarization graphs needs onnx: pip install -r asr/requirements-build.txt") from None
     manifest = {}
     for name, (weights, module) in GRAPHS.items():
         builder = importlib.import_module(f"{__package__}.{module}")
