@@ -14,5 +14,4 @@ def session(graph: str, threads: int):
     # Idle threads sleep instead of spinning: diarization runs right after Whisper on the same cores, and other
     # work shares them (see asr/README.md, "Speed" of speaker recognition).
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    options.log_severity_level = 3  # onnxruntime's warnings about unused initializers and the like are noise here
     return ort.InferenceSession(str(graph_path(graph)), options, providers=["CPUExecutionProvider"])
