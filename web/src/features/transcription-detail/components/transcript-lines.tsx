@@ -149,6 +149,7 @@ function highlight(text: string, matches: Array<SearchMatch & { index: number }>
     parts.push(
       <mark
         key={`m${m.index}`}
+        data-search-match=""
         data-active-match={current || undefined}
         className={cn(
           "rounded-sm px-0.5 text-foreground",
