@@ -1,12 +1,17 @@
-"""Words and segments get speakers from diarization turns (no models needed)."""
+"""Words and segments get speakers from diarization turns, found beside the transcription (no models needed)."""
 
 from __future__ import annotations
 
-import numpy as np
+import threading
 
+import numpy as np
+from conftest import write_wav
+
+from verbatim_asr.config import Settings
+from verbatim_asr.diarization import pipeline
 from verbatim_asr.diarization.clustering import cluster
-from verbatim_asr.diarization.pipeline import Turn, channels_differ
-from verbatim_asr.engine import Segment, Word
+from verbatim_asr.diarization.pipeline import Diarization, Turn, channels_differ
+from verbatim_asr.engine import Engine, Segment, SpeakerOptions, Transcript, Word
 from verbatim_asr.speakers import speaker_at, split_by_speaker
 
 TURNS = [Turn(0.0, 2.0, "SPEAKER_00"), Turn(2.4, 5.0, "SPEAKER_01")]
@@ -60,3 +65,27 @@ def test_equal_channels_are_not_different_voices():
     right = voice.copy()
     right[: 16000 * 2] = 0
     assert channels_differ(left, right)
+
+
+def test_speakers_are_found_while_the_words_are_recognised(monkeypatch, tmp_path):
+    """Diarization runs beside transcription, not after it: each side waits (up to 10 s) to see the other
+    running, which a sequential engine never lets happen."""
+    transcribing, diarizing = threading.Event(), threading.Event()
+    words = [Word("Hello", 0.1, 0.5, None), Word("Hi.", 2.5, 2.8, None)]
+
+    def fake_transcribe(self, audio, **kwargs):
+        transcribing.set()
+        assert diarizing.wait(10), "diarization did not start while the words were being recognised"
+        return Transcript(language="en", duration=5.0, segments=[segment(words)])
+
+    def fake_diarize(channels, *hints):
+        diarizing.set()
+        assert transcribing.wait(10)
+        return Diarization(turns=TURNS, speakers=["SPEAKER_00", "SPEAKER_01"], method="voices")
+
+    monkeypatch.setattr(Engine, "transcribe_array", fake_transcribe)
+    monkeypatch.setattr(pipeline, "diarize", fake_diarize)
+    path = write_wav(tmp_path / "two.wav", np.zeros(16000 * 5, dtype=np.float32))
+    tr = Engine(Settings(model="unused")).transcribe_file(str(path), speakers=SpeakerOptions())
+    assert tr.diarization.warning is None
+    assert [s.speaker for s in tr.segments] == ["SPEAKER_00", "SPEAKER_01"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -172,19 +173,30 @@ def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -
     return {s: [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)] for s, e in zip(named, embeddings, strict=True)}
 
 
-def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions) -> None:
-    """Diarize and give words and segments speakers. A failure never loses the transcript: it is kept
+def diarize_beside(channels: list[np.ndarray], options: SpeakerOptions) -> Future:
+    """Starts speaker recognition on a thread of its own, to run while the words are recognised: CTranslate2 and
+    onnxruntime both release the GIL, and diarization's one onnxruntime thread fills the CPU time transcription
+    leaves idle (asr/README.md, "Speed" of speaker recognition). The future gives the diarization."""
+    from .diarization import pipeline
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="diarize")
+    future = pool.submit(pipeline.diarize, channels, options.num_speakers, options.min_speakers, options.max_speakers)
+    pool.shutdown(wait=False)  # the thread ends with its one task; nobody waits here
+    return future
+
+
+def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions, diarized: Future) -> None:
+    """Gives words and segments the speakers `diarized` found. A failure never loses the transcript: it is kept
     without speakers and the reason goes into tr.diarization.warning."""
-    from .diarization.pipeline import diarize
     from .speakers import split_by_speaker
 
     t0 = time.perf_counter()
     try:
-        result = diarize(channels, options.num_speakers, options.min_speakers, options.max_speakers)
+        result = diarized.result()
         tr.segments = split_by_speaker(tr.segments, result.turns)
         spoken = sorted({s.speaker for s in tr.segments if s.speaker} | {w.speaker for w in tr.words if w.speaker})
         embeddings = speaker_embeddings(channels, result.turns, spoken) if options.embeddings else None
-        tr.diarization = DiarizationInfo(spoken, result.method, time.perf_counter() - t0, embeddings=embeddings)
+        tr.diarization = DiarizationInfo(spoken, result.method, result.seconds + time.perf_counter() - t0, embeddings=embeddings)
     except Exception as e:  # a missing weights file, a model error: the words still count
         log.exception("diarization failed")
         tr.diarization = DiarizationInfo(
@@ -312,6 +324,7 @@ class Engine:
         channels = decode_channels(path) if speakers is not None else None
         audio = decode(path) if channels is None else channels_to_mono(channels)
         t1 = time.perf_counter()
+        diarized = diarize_beside(channels, speakers) if speakers is not None and channels is not None else None
         # Speakers are given per word, so diarization needs word times even when the answer shows none.
         tr = self.transcribe_array(
             audio,
@@ -322,8 +335,8 @@ class Engine:
         )
         tr.decode_seconds = t1 - t0
         tr.transcribe_seconds = time.perf_counter() - t1
-        if speakers is not None and channels is not None:
-            add_speakers(tr, channels, speakers)
+        if speakers is not None and channels is not None and diarized is not None:
+            add_speakers(tr, channels, speakers, diarized)
         return tr
 
     def transcribe_array(
