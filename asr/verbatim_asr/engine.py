@@ -352,7 +352,7 @@ class Engine:
                 language=language,
                 initial_prompt=prompt or None,
                 temperature=t,  # the first try's; failing parts fall back to the ladder
-                beam_size=s.beam_size,
+                beam_size=s.beam,
                 word_timestamps=word_timestamps,
                 without_timestamps=False,
                 vad_filter=True,
@@ -365,7 +365,7 @@ class Engine:
                 language=language,
                 initial_prompt=prompt or None,
                 temperature=temps,
-                beam_size=s.beam_size,
+                beam_size=s.beam,
                 word_timestamps=word_timestamps,
                 vad_filter=True,
                 # Conditioning each window on the previous text lets one misheard stretch derail the

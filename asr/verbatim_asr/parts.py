@@ -82,7 +82,7 @@ class PartsPipeline(BatchedInferencePipeline):
         stamps = [i for i, t in enumerate(tokens) if t >= tokenizer.timestamp_begin]
         if not stamps:
             return float("inf"), []  # no timestamps at all: whisper's own rule takes the window as done
-        if stamps[-1] == len(tokens) - 1 and (len(tokens) < 2 or tokens[-2] < tokenizer.timestamp_begin):
+        if len(tokens) >= 2 and tokens[-2] < tokenizer.timestamp_begin <= tokens[-1]:
             prefix = tokens + [tokens[-1]]  # whisper closed a segment and ended
         else:
             # Text after the last timestamp pair is unfinished and written again from its opening timestamp.
