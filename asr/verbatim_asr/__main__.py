@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     log.info(
         "loading model %r (device=%s compute_type=%s threads=%d workers=%d batch_size=%d beam_size=%d)...",
         settings.model, settings.device, settings.compute_type, settings.cpu_threads, settings.workers,
-        settings.batch_size, settings.beam_size,
+        settings.batch_size, settings.beam,
     )
     try:
         engine.load()

@@ -6,12 +6,11 @@ import logging
 import os
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .config import Settings
-from .sentences import split_at_sentences
 
 log = logging.getLogger("verbatim_asr")
 
@@ -356,22 +355,21 @@ class Engine:
         s = self.settings
         if s.batch_size > 0:
             # Silero VAD cuts the recording at silences into parts of up to 30 s; the parts are encoded
-            # and decoded batch_size at a time, which keeps both cores busy (asr/README.md, "Speed").
-            # Parts meet in silence and never overlap, so no word is lost or doubled between them. A
-            # pipeline per call: it keeps per-transcription state.
-            from faster_whisper import BatchedInferencePipeline
+            # and decoded batch_size at a time, which keeps both cores busy, with timestamp tokens, so
+            # segments are whisper's own; parts whisper closes early are resumed and parts failing the
+            # quality checks decoded again (verbatim_asr/parts.py; asr/README.md, "Speed"). Parts meet in
+            # silence and never overlap, so no word is lost or doubled between them. A pipeline per call:
+            # it keeps per-transcription state.
+            from .parts import PartsPipeline
 
-            segments_iter, info = BatchedInferencePipeline(self.model).transcribe(
+            segments_iter, info = PartsPipeline(self.model).transcribe(
                 audio,
                 language=language,
                 initial_prompt=prompt or None,
-                temperature=t,  # batched decoding has no fallback ladder: one temperature
-                beam_size=s.beam_size,
+                temperature=t,  # the first try's; failing parts fall back to the ladder
+                beam_size=s.beam,
                 word_timestamps=word_timestamps,
-                # No timestamp tokens: a part is one segment (up to 30 s). With them, segments are finer,
-                # but tiny.en skipped a whole sentence inside a part of the 70 s test recording
-                # (tests/test_speed_modes.py); losing words is worse than coarser segments.
-                without_timestamps=True,
+                without_timestamps=False,
                 vad_filter=True,
                 batch_size=s.batch_size,
             )
@@ -382,7 +380,7 @@ class Engine:
                 language=language,
                 initial_prompt=prompt or None,
                 temperature=temps,
-                beam_size=s.beam_size,
+                beam_size=s.beam,
                 word_timestamps=word_timestamps,
                 vad_filter=True,
                 # Conditioning each window on the previous text lets one misheard stretch derail the
@@ -398,21 +396,19 @@ class Engine:
                 start = min(max(_r(w.start), 0.0), duration)
                 end = min(max(_r(w.end), start), duration)
                 words.append(Word(word=w.word.strip(), start=start, end=end))
-            segment = Segment(
-                id=len(segments),
-                seek=int(s.seek),
-                start=_r(s.start),
-                end=_r(s.end),
-                text=s.text,
-                tokens=[int(x) for x in s.tokens],
-                temperature=float(s.temperature if s.temperature is not None else t),
-                avg_logprob=float(s.avg_logprob),
-                compression_ratio=float(s.compression_ratio),
-                no_speech_prob=float(s.no_speech_prob),
-                words=words,
+            segments.append(
+                Segment(
+                    id=len(segments),
+                    seek=int(s.seek),
+                    start=_r(s.start),
+                    end=_r(s.end),
+                    text=s.text,
+                    tokens=[int(x) for x in s.tokens],
+                    temperature=float(s.temperature if s.temperature is not None else t),
+                    avg_logprob=float(s.avg_logprob),
+                    compression_ratio=float(s.compression_ratio),
+                    no_speech_prob=float(s.no_speech_prob),
+                    words=words,
+                )
             )
-            # Batched parts come without timestamp tokens, one segment per part: split them into sentences.
-            pieces = split_at_sentences(segment, [w.word for w in s.words or []]) if self.settings.batch_size > 0 else [segment]
-            first_id = len(segments)
-            segments.extend(replace(p, id=first_id + k) for k, p in enumerate(pieces))
         return Transcript(language=info.language or (language or ""), duration=duration, segments=segments)
