@@ -1,4 +1,7 @@
-// What bench:api and bench:offline both need to seed a signed-in user with transcripts.
+// What the benchmarks need to seed a signed-in user (with transcripts, or on the PRO plan).
+import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { root } from "./env.mjs";
 
 const clock = (s) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
@@ -22,4 +25,21 @@ export async function register(base, prefix) {
     .find((c) => c.startsWith("verbatim_session="))
     ?.split(";")[0];
   return { id: (await res.json()).id, cookie };
+}
+
+/**
+ * Puts the account on the PRO plan in the app's local D1 (`--persist-to` dir), as a paid checkout would, so a
+ * benchmark of a long recording is not refused by the Free plan's 5-minute limit.
+ */
+export async function upgradeToPro(persistTo, userId) {
+  const { env, dispose } = await getPlatformProxy({
+    configPath: `${root}wrangler.toml`,
+    persist: { path: join(persistTo, "v3") },
+    remoteBindings: false,
+  });
+  try {
+    await env.DB.prepare("UPDATE users SET subscription_plan = 'PRO' WHERE id = ?").bind(userId).run();
+  } finally {
+    await dispose();
+  }
 }
