@@ -29,7 +29,8 @@ from verbatim_asr.diarization.embedding import fbank  # noqa: E402
 from verbatim_asr.diarization.segmentation import POWERSET  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[2] / "test-fixtures" / "audio" / "two-speakers" / "pyannote-sample.wav"
-CONFIGS = {"defaults (sequential, beam 5)": (0, 5), "speed mode (ASR_BATCH_SIZE=8 ASR_BEAM_SIZE=1)": (8, 1)}
+# (batch size, beam size; 0 = the mode's own beam: 2 batched, 5 sequential)
+CONFIGS = {"defaults (batched, 8 parts, beam 2)": (8, 0), "sequential (ASR_BATCH_SIZE=0, beam 5)": (0, 0)}
 
 
 def load() -> str:
