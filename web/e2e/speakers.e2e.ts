@@ -145,8 +145,11 @@ describe("named speakers on a transcript", () => {
     expect((await waitUntilFinished(context, named, 600_000)).status).toBe("COMPLETED");
     const doc = await namedDoc();
     expect(doc.segments.length).toBeGreaterThanOrEqual(2);
+    // Turns alternate, and the one that says "This is Diane" is Speaker 2's, however the engine cut its lines.
+    const diane = doc.segments.findIndex((segment) => segment.text.includes("This is Diane"));
+    expect(diane).toBeGreaterThanOrEqual(0);
     const segments = doc.segments.map((segment, i) => {
-      const speaker = `SPEAKER_0${i % 2}`;
+      const speaker = `SPEAKER_0${Math.abs(i - diane) % 2 === 0 ? 1 : 0}`;
       return { ...segment, speaker, words: segment.words?.map((w) => ({ ...w, speaker })) };
     });
     const saved = await context.request.put(`/api/transcriptions/${named}/transcript`, {
@@ -177,7 +180,7 @@ describe("named speakers on a transcript", () => {
   });
 
   it("offers the name a speaker introduced themselves with, and applies it only when accepted", async () => {
-    // The recording's second segment says "This is Diane in New Jersey".
+    // One of Speaker 2's lines says "This is Diane in New Jersey".
     const offer = page.getByRole("region", { name: "Suggested names" }).getByRole("listitem").filter({
       hasText: "may be Diane",
     });
@@ -227,7 +230,8 @@ describe("named speakers on a transcript", () => {
     await page.getByRole("tab", { name: "Details" }).click();
     const table = page.getByRole("table", { name: "Talk time and turns per speaker" });
     await table.getByText("Dana").waitFor();
-    expect(await table.locator("tbody th").allTextContents()).toEqual(["Dana", "Diane"]);
+    // In order of first appearance, which depends on where the engine cut the lines.
+    expect(new Set(await table.locator("tbody th").allTextContents())).toEqual(new Set(["Dana", "Diane"]));
     await page.getByRole("tab", { name: "Transcript" }).click();
 
     await page.getByRole("button", { name: "Download" }).click();

@@ -7,6 +7,17 @@ const PAGE = "<html><script>alert(document.cookie)</script></html>".padEnd(200, 
 const putMedia = (cookie: string, id: string, body: BodyInit, type: string) =>
   api(`/api/transcriptions/${id}/media`, { method: "PUT", cookie, body, headers: { "Content-Type": type } });
 
+/** A signed-up user's chunked transcription of one piece, waiting for its audio. */
+async function newChunkedUpload() {
+  const { cookie } = await signUp();
+  const created = await api("/api/transcriptions/chunked", {
+    method: "POST",
+    cookie,
+    json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
+  });
+  return { cookie, id: (await readJson(created, transcriptionSchema)).id };
+}
+
 describe("the recording's PUT (finding 3)", () => {
   it("is refused on a finished transcription, whose recording stays the audio it was", async () => {
     const { cookie } = await signUp();
@@ -23,13 +34,7 @@ describe("the recording's PUT (finding 3)", () => {
   });
 
   it("takes only audio or video for a chunked upload in progress, served with the type its bytes have", async () => {
-    const { cookie } = await signUp();
-    const created = await api("/api/transcriptions/chunked", {
-      method: "POST",
-      cookie,
-      json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
-    });
-    const { id } = await readJson(created, transcriptionSchema);
+    const { cookie, id } = await newChunkedUpload();
     const page = await putMedia(cookie, id, PAGE, "text/html");
     expect(page.status).toBe(415);
     // Real audio, declared as HTML: stored, and served as what it is.
@@ -43,13 +48,7 @@ describe("the recording's PUT (finding 3)", () => {
   });
 
   it("is taken once by a chunked upload whose pieces were all transcribed before its recording arrived", async () => {
-    const { cookie } = await signUp();
-    const created = await api("/api/transcriptions/chunked", {
-      method: "POST",
-      cookie,
-      json: { fileName: "talk.flac", fileType: "audio/flac", chunks: 1 },
-    });
-    const { id } = await readJson(created, transcriptionSchema);
+    const { cookie, id } = await newChunkedUpload();
     const chunk = await api(`/api/transcriptions/${id}/chunks/0?start=0`, {
       method: "PUT",
       cookie,
