@@ -30,7 +30,7 @@ from verbatim_asr.diarization.segmentation import POWERSET  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[2] / "test-fixtures" / "audio" / "two-speakers" / "pyannote-sample.wav"
 # (batch size, beam size; 0 = the mode's own beam: 2 batched, 5 sequential)
-CONFIGS = {"defaults (batched, 8 parts, beam 2)": (8, 0), "sequential (ASR_BATCH_SIZE=0, beam 5)": (0, 0)}
+CONFIGS = {"defaults (sequential, beam 5)": (0, 0), "batched (ASR_BATCH_SIZE=8, beam 2)": (8, 0)}
 
 
 def load() -> str:

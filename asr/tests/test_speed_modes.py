@@ -1,12 +1,12 @@
-"""Decoding modes: the default (VAD parts decoded in batches with timestamp tokens, verbatim_asr/parts.py) and
-faster-whisper's own defaults (one 30 s window after another, beam search of 5), which the benchmark measures
-against."""
+"""Decoding modes: the default, faster-whisper's own (one 30 s window after another, beam search of 5), and the
+opt-in batched decoding (VAD parts decoded in batches with timestamp tokens, verbatim_asr/parts.py)."""
 
 from __future__ import annotations
 
+import httpx
 import numpy as np
 import pytest
-from conftest import AUDIO, normalise, transcribe, wer, write_wav
+from conftest import AUDIO, normalise, start_server, stop_server, transcribe, wer, write_wav
 
 from verbatim_asr.config import Settings, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
@@ -15,10 +15,10 @@ CLIPS = ["jfk.flac"] + [f"librivox/sense_and_sensibility_01_austen_64kb-{n}.wav"
 
 
 def test_speed_settings_from_env_and_flags(monkeypatch):
-    assert (Settings().batch_size, Settings().beam) == (8, 2)
-    # The escape hatch: faster-whisper's sequential decoding, with its beam search of 5.
-    monkeypatch.setenv("ASR_BATCH_SIZE", "0")
-    assert (parse_settings([]).batch_size, parse_settings([]).beam) == (0, 5)
+    # The default: faster-whisper's sequential decoding, with its beam search of 5; batched decoding is opt-in.
+    assert (Settings().batch_size, Settings().beam) == (0, 5)
+    monkeypatch.setenv("ASR_BATCH_SIZE", "8")
+    assert (parse_settings([]).batch_size, parse_settings([]).beam) == (8, 2)
     monkeypatch.setenv("ASR_BATCH_SIZE", "16")
     monkeypatch.setenv("ASR_BEAM_SIZE", "1")
     s = parse_settings([])
@@ -47,10 +47,21 @@ def long_recording(tmp_path_factory, references):
     return write_wav(tmp_path_factory.mktemp("long") / "long.wav", audio, SAMPLE_RATE), " ".join(text)
 
 
-@pytest.fixture(scope="session")
-def long_transcript(client, long_recording):
+@pytest.fixture(scope="module")
+def batched_client(model_dir, tmp_path_factory):
+    """An engine with the batched decoding (ASR_BATCH_SIZE=8), which these tests are about."""
+    srv = start_server(tmp_path_factory.mktemp("batched"), ASR_MODEL=str(model_dir), ASR_BATCH_SIZE="8")
+    try:
+        with httpx.Client(base_url=srv.url, timeout=120) as c:
+            yield c
+    finally:
+        stop_server(srv.proc)
+
+
+@pytest.fixture(scope="module")
+def long_transcript(batched_client, long_recording):
     path, _ = long_recording
-    r = transcribe(client, path, response_format="verbose_json", timestamp_granularities=["segment", "word"])
+    r = transcribe(batched_client, path, response_format="verbose_json", timestamp_granularities=["segment", "word"])
     assert r.status_code == 200, r.text
     return r.json()
 

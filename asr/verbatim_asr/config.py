@@ -28,10 +28,10 @@ class Settings:
     compute_type: str = "int8"
     threads: int = 0  # 0 -> number of cores
     workers: int = 1
-    # VAD parts decoded 8 at a time with beam search of 2 (verbatim_asr/parts.py): faster than
-    # faster-whisper's own defaults at the same word error rate (asr/README.md, "Speed"). batch_size 0 gives
-    # faster-whisper's sequential decoding back (30 s windows one after another, beam search of 5).
-    batch_size: int = 8
+    # 0: faster-whisper's sequential decoding (30 s windows one after another, beam search of 5). 8: VAD parts
+    # decoded 8 at a time with beam search of 2 (verbatim_asr/parts.py), 1.5x faster at the same word error
+    # rate, but opt-in: once in three CI runs it lost words of a long chunked recording (asr/README.md, "Speed").
+    batch_size: int = 0
     beam_size: int = 0  # 0: the decoding's own default (BATCHED_BEAM_SIZE or SEQUENTIAL_BEAM_SIZE)
     log_level: str = "info"
 
