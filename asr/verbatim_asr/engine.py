@@ -192,6 +192,7 @@ def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOpt
     t0 = time.perf_counter()
     try:
         result = diarized.result()
+        t0 = time.perf_counter()  # its own time is result.seconds; waiting for it beside the words is not
         tr.segments = split_by_speaker(tr.segments, result.turns)
         spoken = sorted({s.speaker for s in tr.segments if s.speaker} | {w.speaker for w in tr.words if w.speaker})
         embeddings = speaker_embeddings(channels, result.turns, spoken) if options.embeddings else None
