@@ -18,6 +18,8 @@ export interface UnfinishedUpload {
    * file sent as it is, which continues when the same file is chosen again.
    */
   kind: "compressed" | "original";
+  /** An original's server upload id (resumable API), which Discard aborts. */
+  uploadId?: string;
   /** Bytes the server already holds, and of how many (null while unknown). */
   sent: number;
   of: number | null;
@@ -32,6 +34,7 @@ async function listUnfinished(userId: string): Promise<UnfinishedUpload[]> {
       fileName: row.fileName,
       size: row.size,
       kind: "original" as const,
+      uploadId: row.uploadId,
       sent: row.sentBytes ?? 0,
       of: row.size,
       createdAt: row.createdAt,
@@ -76,8 +79,7 @@ export function useInterruptedUploads(userId: string | undefined) {
   const discard = async (row: UnfinishedUpload) => {
     if (row.kind === "compressed") await abandonCompression(row.key);
     else {
-      const original = (await listInterrupted(userId ?? "")).find((r) => r.fingerprint === row.key);
-      if (original) await abortResumable(original.uploadId).catch(() => undefined); // already gone is fine
+      if (row.uploadId) await abortResumable(row.uploadId).catch(() => undefined); // already gone is fine
       await forgetInterrupted(row.key);
     }
     await reload();
