@@ -1,36 +1,71 @@
-"""Where a batched part's decoding stopped and how it is resumed (verbatim_asr.parts), on token lists: whisper
-writes <|t|> text <|t'|> per segment, two timestamps in a row between segments, then end-of-text."""
+"""What of a window whisper left (verbatim_asr.parts), on token lists (whisper writes <|t|> text <|t'|> per
+segment, two timestamps in a row between segments, then end-of-text) and on aligned words; and windows as spans
+of the recording (verbatim_asr.windows)."""
 
-from types import SimpleNamespace
-
-from verbatim_asr.parts import PartsPipeline
+from verbatim_asr.parts import gaps, unfinished
+from verbatim_asr.windows import SAMPLE_RATE, Window, pack
 
 T0 = 1000  # the first timestamp token, <|0.00|>; a step is 0.02 s
-tokenizer = SimpleNamespace(timestamp_begin=T0)
-pipeline = PartsPipeline(SimpleNamespace(time_precision=0.02))
 
 
 def ts(seconds: float) -> int:
     return T0 + round(seconds / 0.02)
 
 
-def test_a_closed_segment_then_the_end_resumes_with_a_new_segment_opened_there():
-    tokens = [ts(0), 1, 2, ts(5), ts(5), 3, ts(9)]
-    assert pipeline._stop(tokens, tokenizer) == (9.0, tokens + [ts(9)])
+def test_text_after_the_last_pair_of_timestamps_is_unfinished():
+    assert unfinished([ts(0), 1, 2, ts(5), ts(5), 3, 4], T0) == [ts(5), 3, 4]
 
 
-def test_a_segment_opened_and_never_written_resumes_from_its_opening_timestamp():
-    tokens = [ts(0), 1, 2, ts(5), ts(5)]
-    assert pipeline._stop(tokens, tokenizer) == (5.0, tokens)
+def test_closed_segments_leave_nothing_unfinished():
+    assert unfinished([ts(0), 1, 2, ts(5), ts(5), 3, ts(9)], T0) == []  # closed, then end of text
+    assert unfinished([ts(0), 1, 2, ts(5), ts(5)], T0) == []  # a segment opened and nothing written
+    assert unfinished([ts(0), 1, 2, 3], T0) == []  # no pair at all: whisper takes it as one segment
+    assert unfinished([], T0) == []
 
 
-def test_unfinished_text_after_the_last_pair_is_written_again():
-    tokens = [ts(0), 1, 2, ts(5), ts(5), 3, 4]
-    assert pipeline._stop(tokens, tokenizer) == (5.0, [ts(0), 1, 2, ts(5), ts(5)])
+def test_speech_no_word_covers_is_decoded_again():
+    words = [(0.0, 0.5), (0.6, 1.0), (1.2, 9.0)]
+    assert gaps(words, 9.5) == []  # everything heard; a pause of 0.2 s is speech
+    assert gaps(words, 12.0) == [(9.0, 12.0)]  # whisper stopped 3 s before the end
+    assert gaps([(14.3, 15.0), (15.1, 27.2)], 27.6) == [(0.0, 14.3)]  # it skipped the first 14 s
+    assert gaps([(0.0, 3.0), (6.0, 7.0)], 7.2) == [(3.0, 6.0)]  # and 3 s in the middle
+    assert gaps([(0.0, 3.0), (4.5, 7.0)], 7.5) == []  # pauses between sentences are not gaps
+    assert gaps([], 30.0) == []  # no words: nothing to place a gap by (whisper heard nothing)
 
 
-def test_a_decoding_without_timestamps_or_without_a_closed_segment_is_taken_as_done():
-    assert pipeline._stop([1, 2, 3], tokenizer)[0] == float("inf")
-    assert pipeline._stop([ts(0), 1, 2, 3], tokenizer)[0] == float("inf")
-    assert pipeline._stop([], tokenizer)[0] == float("inf")
-    assert pipeline._stop([ts(0)], tokenizer)[0] == float("inf")
+def s(seconds: float) -> int:
+    return int(seconds * SAMPLE_RATE)
+
+
+def test_speech_is_packed_into_windows_of_at_most_30_s_without_cutting_a_stretch_that_fits():
+    speech = [(s(0), s(12)), (s(13), s(25)), (s(26), s(40)), (s(41), s(80))]
+    windows = pack([speech], s(30))
+    assert [w.spans for w in windows] == [
+        ((s(0), s(12)), (s(13), s(25))),
+        ((s(26), s(40)),),
+        ((s(41), s(71)),),  # longer than a window: cut
+        ((s(71), s(80)),),
+    ]
+    assert all(w.duration <= 30 for w in windows)
+    assert all(not w.breaks for w in windows)
+
+
+def test_times_of_a_window_map_to_the_recording_across_the_silences_it_skips():
+    w = Window(((s(10), s(20)), (s(25), s(30))))
+    assert w.duration == 15
+    assert w.to_recording(0) == 10
+    assert w.to_recording(9.5) == 19.5
+    assert w.to_recording(12) == 27  # 2 s into the second span
+    assert w.to_recording(10, span=0) == 20  # the end of a word in the first span stays there
+    assert w.runs_between(8, 15) == [[(s(18), s(20)), (s(25), s(30))]]
+    assert w.runs_between(11, 15) == [[(s(26), s(30))]]
+    assert w.runs_between(2, 4) == [[(s(12), s(14))]]
+    assert w.runs_between(15, 15) == []
+
+
+def test_tails_of_different_windows_are_runs_and_a_window_knows_where_each_begins():
+    tails = [[(s(20), s(28))], [(s(50), s(55)), (s(56), s(58))], [(s(90), s(99))]]
+    (w,) = pack(tails, s(30), round=1)
+    assert w.round == 1 and w.breaks == {1, 3}
+    assert [w.run_of(i) for i in range(4)] == [0, 1, 1, 2]
+    assert w.runs_between(9, 24) == [[(s(51), s(55)), (s(56), s(58))], [(s(90), s(99))]]

@@ -265,6 +265,14 @@ class Transcript:
         return [w for s in self.segments for w in s.words]
 
 
+def _on_cpu(device: str) -> bool:
+    if device == "auto":
+        import ctranslate2
+
+        return ctranslate2.get_cuda_device_count() == 0
+    return device == "cpu"
+
+
 def _r(x: float, nd: int = 3) -> float:
     return round(float(x), nd)
 
@@ -278,6 +286,7 @@ class Engine:
         self.model_path: str | None = None
         self.model = None
         self.load_seconds = 0.0
+        self.parallel = 1  # windows of one recording decoded at once (batched decoding on CPU: one per core)
 
     @property
     def is_multilingual(self) -> bool:
@@ -290,12 +299,15 @@ class Engine:
         t0 = time.perf_counter()
         try:
             self.model_path = resolve_model(s.model)
+            # Batched decoding on CPU runs one decoder per core, each on a CTranslate2 replica of its own with one
+            # thread (they share the weights): 20 % less CPU than two threads on one decoding (asr/README.md).
+            self.parallel = s.cpu_threads if s.batch_size > 0 and _on_cpu(s.device) else 1
             self.model = WhisperModel(
                 self.model_path,
                 device=s.device,
                 compute_type=s.compute_type,
-                cpu_threads=s.cpu_threads,
-                num_workers=s.workers,
+                cpu_threads=1 if self.parallel > 1 else s.cpu_threads,
+                num_workers=s.workers * self.parallel,
             )
         except ModelLoadError:
             raise
@@ -355,25 +367,25 @@ class Engine:
         duration = len(audio) / SAMPLE_RATE
         s = self.settings
         if s.batch_size > 0:
-            # Silero VAD cuts the recording at silences into parts of up to 30 s; the parts are encoded
-            # and decoded batch_size at a time, which keeps both cores busy, with timestamp tokens, so
-            # segments are whisper's own; parts whisper closes early are resumed and parts failing the
-            # quality checks decoded again (verbatim_asr/parts.py; asr/README.md, "Speed"). Parts meet in
-            # silence and never overlap, so no word is lost or doubled between them. A pipeline per call:
-            # it keeps per-transcription state.
-            from .parts import PartsPipeline
+            # Silero VAD cuts the recording at silences into windows of up to 30 s, decoded batch_size at a time
+            # by one decoder per core, with timestamp tokens, so segments are whisper's own; what whisper leaves
+            # of a window is decoded again and windows failing the quality checks fall back to beam 5 and the
+            # temperature ladder (verbatim_asr/parts.py; asr/README.md, "Speed"). Windows meet in silence and
+            # never overlap, so no word is lost or doubled between them.
+            from . import parts
 
-            segments_iter, info = PartsPipeline(self.model).transcribe(
+            result = parts.transcribe(
+                self.model,
                 audio,
                 language=language,
                 initial_prompt=prompt or None,
-                temperature=t,  # the first try's; failing parts fall back to the ladder
+                temperature=t,  # the first try's; failing windows fall back to the ladder
                 beam_size=s.beam,
                 word_timestamps=word_timestamps,
-                without_timestamps=False,
-                vad_filter=True,
                 batch_size=s.batch_size,
+                parallel=self.parallel,
             )
+            segments_iter, detected = result.segments, result.language
         else:
             temps = [round(t + 0.2 * i, 2) for i in range(6) if t + 0.2 * i <= 1.0 + 1e-9] or [t]
             segments_iter, info = self.model.transcribe(
@@ -389,7 +401,7 @@ class Engine:
                 # it costs 1.5 WER points with tiny.en.
                 condition_on_previous_text=False,
             )
-        duration = float(info.duration) if info.duration is not None else duration
+            detected = info.language
         segments: list[Segment] = []
         for s in segments_iter:  # the generator does the work
             words: list[Word] = []
@@ -412,4 +424,4 @@ class Engine:
                     words=words,
                 )
             )
-        return Transcript(language=info.language or (language or ""), duration=duration, segments=segments)
+        return Transcript(language=detected or (language or ""), duration=duration, segments=segments)

@@ -1,199 +1,374 @@
-"""Batched decoding of VAD parts that keeps whisper's own segments and loses no speech.
+"""Batched decoding of windows of speech, in parallel where cores allow, that keeps whisper's own segments and
+loses no speech.
 
-faster-whisper's BatchedInferencePipeline cuts the recording at silences into parts of up to 30 s and
-decodes them several at a time, which is what keeps two cores busy. Left as it is, it trusts each part's
-single decoding: with timestamp tokens whisper may close a part early (its last timestamp well before the
-part's end, or text cut off after the last timestamp pair), and the rest of the part is silently lost;
-a part that fails whisper's quality checks (repetition loops, very unlikely text) is kept as it is. This
-pipeline decodes the parts in batches with timestamp tokens (so segments are whisper's own: sentence-sized
-and punctuated) and then, like whisper's sequential decoding does within one window:
+Silero VAD finds the speech; consecutive stretches of it are packed into windows of up to 30 s, cut at
+silences (verbatim_asr/windows.py), so windows never overlap and no word is cut in two between them. The
+windows are shared out among `parallel` decoders, one per CTranslate2 replica (each on one core), and each
+decodes its windows `batch_size` at a time with timestamp tokens, so segments are whisper's own (sentence-sized,
+punctuated). Then, as whisper's sequential decoding does within one 30 s window:
 
-- a part whisper closed early is decoded again from where it stopped: on the same encoder output, with
-  what it wrote up to there as the prefix (batched with the other parts' resumptions), until it is done;
-- a part failing the compression-ratio or log-probability check is decoded again alone, with beam search
-  of 5 and the temperature ladder (faster-whisper's sequential defaults);
-- a part whisper judges silent (no-speech probability over 0.6 and an unlikely decoding) gives nothing.
+- where whisper stopped before a window's end or skipped speech, as its words are aligned to the audio, that
+  audio is decoded again: what a batch left is packed into windows of its own, which join the decoder's next
+  batch (whisper's sequential decoding moves its next window to where it stopped the same way). Resuming with
+  the text so far as a prefix saved the encoding but cost as much to decode, once looped back over text it
+  had already written, and trusted whisper's timestamps, which can be seconds off;
+- a window failing the compression-ratio or log-probability check, or with far fewer tokens than seconds of
+  speech, is decoded again alone, with beam search of 5 and the temperature ladder (faster-whisper's
+  sequential defaults);
+- a window whisper judges silent (no-speech probability over 0.6 and an unlikely decoding, by beam search)
+  gives nothing.
 """
 
 from __future__ import annotations
 
-import logging
-from dataclasses import replace
+import itertools
+import math
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 
 import numpy as np
-from faster_whisper.transcribe import BatchedInferencePipeline, get_compression_ratio, get_ctranslate2_storage
+from faster_whisper.audio import pad_or_trim
+from faster_whisper.tokenizer import Tokenizer
+from faster_whisper.transcribe import (
+    Segment,
+    TranscriptionOptions,
+    Word,
+    get_compression_ratio,
+    get_ctranslate2_storage,
+    get_suppressed_tokens,
+)
+from faster_whisper.vad import VadOptions, get_speech_timestamps
 
-log = logging.getLogger("verbatim_asr")
+from .windows import SAMPLE_RATE, Span, Window, pack
 
-# A part is decoded again from where whisper stopped when at least this much of it is left. The VAD pads
+WINDOW_SECONDS = 30  # Whisper's input
+# Where whisper's words end at least this far before a window's end, the rest is decoded again. The VAD pads
 # speech by up to 0.4 s at each side, so a shorter tail is mostly padding; a spoken word is longer than it.
 RESUME_SECONDS = 1.0
-# Each resumption must move on; this bounds the work on a part whose decodings keep stopping.
-MAX_RESUMES = 4
-# The encoder costs more per window in large batches (tiny.en, CPU seconds per 30 s window: 0.42 one at a
-# time, 0.45 two, 0.47 four, 0.53 eight); decoding is what gains from batching.
-ENCODE_BATCH_SIZE = 1
-# faster-whisper's sequential fallback, used for parts that fail the quality checks.
+# Speech before the first word or between two words, at least this long, is decoded again: whisper skipped it
+# (tiny.en once wrote one sentence for a 26 s window, aligned to its last 13 s). Between words of speech it
+# transcribed, the gaps measured at most 1.24 s (tiny.en and base, 3,000 words).
+SKIP_SECONDS = 2.0
+# A tail of a tail of a tail is decoded once more, then taken as whisper left it.
+MAX_ROUNDS = 3
+# Fewer text tokens than this per second of a window's speech is a decoding that skipped speech (greedy tiny.en
+# once wrote 9 tokens for 26 s, where beam search wrote it all): it is decoded again with the fallback. Speech
+# measured 2.2-5.4 tokens per second (English, German, French, Spanish, Italian, Dutch), espeak's German at 90
+# words a minute 1.6.
+MIN_TOKENS_PER_SECOND = 1.0
+# faster-whisper's sequential fallback, used for windows that fail the quality checks.
 FALLBACK_TEMPERATURES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
 FALLBACK_BEAM_SIZE = 5
 # Whisper's sequential decoding lets the first timestamp of a window be at most 1 s in.
 MAX_INITIAL_TIMESTAMP = 1.0
+# faster-whisper's batched defaults: silences of 160 ms are enough to cut at.
+VAD = VadOptions(max_speech_duration_s=WINDOW_SECONDS, min_silence_duration_ms=160)
 
 
-class PartsPipeline(BatchedInferencePipeline):
-    """BatchedInferencePipeline whose parts are decoded with timestamp tokens, resumed where whisper stops
-    early, and re-decoded sequentially when they fail the quality checks (see the module's docstring).
-    `transcribe` takes the same arguments; pass `without_timestamps=False`."""
+@dataclass
+class Decoding:
+    tokens: list[int]
+    avg_logprob: float
+    no_speech_prob: float
+    temperature: float
 
-    def forward(self, features, tokenizer, chunks_metadata, options):
-        fps = self.model.frames_per_second
-        sizes = [int(np.ceil(m["duration"] * fps)) for m in chunks_metadata]
-        prompt = self._prompt(tokenizer, options)
-        encoder_output = self._encode(features)
-        outputs = self._generate(encoder_output, [prompt] * len(features), options)
-        outputs = [self._checked(out, encoder_output, i, tokenizer, options) for i, out in enumerate(outputs)]
-        # Whisper stopped early in some windows: decode them again from there, on the same encoder output,
-        # with what it wrote up to there as the prefix, as if it had not stopped.
-        stops: dict[int, float] = {}  # where each part was last resumed, in seconds into it
-        for _ in range(MAX_RESUMES):
-            resume = {}
-            for i, out in enumerate(outputs):
-                stop, prefix = self._stop(out["tokens"], tokenizer)
-                # A resumption that wrote no further segment ends the part: it is as done as it gets.
-                if chunks_metadata[i]["duration"] - stop >= RESUME_SECONDS and stop > stops.get(i, -1.0):
-                    stops[i] = stop
-                    resume[i] = prefix
-            if not resume:
-                break
-            log.debug("resuming %d of %d parts where whisper stopped early", len(resume), len(outputs))
-            more = self._generate(
-                _rows(encoder_output, list(resume), len(outputs)), [prompt + p for p in resume.values()], options
-            )
-            for i, out in zip(resume, more, strict=True):
-                outputs[i] = dict(outputs[i], tokens=out["tokens"])
-        decoded = [
-            self._split(out, tokenizer, meta["offset"], size, meta["duration"])
-            for out, meta, size in zip(outputs, chunks_metadata, sizes, strict=True)
-        ]
-        if options.word_timestamps:
-            self._add_words(decoded, sizes, encoder_output, tokenizer, options)
-        return decoded
 
-    def _encode(self, features: np.ndarray):
-        """The windows' encoder output, encoded ENCODE_BATCH_SIZE windows at a time."""
-        if len(features) <= ENCODE_BATCH_SIZE:
-            return self.model.encode(features)
-        return get_ctranslate2_storage(
-            np.concatenate(
-                [np.asarray(self.model.encode(features[i : i + ENCODE_BATCH_SIZE])) for i in range(0, len(features), ENCODE_BATCH_SIZE)]
-            )
+@dataclass
+class Transcription:
+    segments: list[Segment]  # in the recording's time, in order
+    language: str
+
+
+def transcribe(
+    model,
+    audio: np.ndarray,
+    *,
+    language: str | None = None,
+    initial_prompt: str | None = None,
+    temperature: float = 0.0,
+    beam_size: int = 1,
+    word_timestamps: bool = False,
+    batch_size: int = 8,
+    parallel: int = 1,
+) -> Transcription:
+    """Transcribes a 16 kHz mono recording with a faster-whisper WhisperModel whose CTranslate2 model has at
+    least `parallel` replicas (inter_threads): `parallel` decoders work at once."""
+    speech = get_speech_timestamps(audio, VAD)
+    windows = pack([[(c["start"], c["end"]) for c in speech]], WINDOW_SECONDS * SAMPLE_RATE)
+    if not windows:
+        return Transcription([], language or "en")
+    decoder = WindowDecoder(model, audio, batch_size)
+    if language is None:
+        language = decoder.detect_language(windows[0]) if model.model.is_multilingual else "en"
+    decoder.prepare(language, initial_prompt, temperature, beam_size, word_timestamps)
+    groups = _share(windows, max(1, parallel))
+    if len(groups) == 1:
+        segments = decoder.run(groups[0])
+    else:
+        with ThreadPoolExecutor(len(groups), thread_name_prefix="decode") as pool:
+            segments = [s for done in pool.map(decoder.run, groups) for s in done]
+    segments.sort(key=lambda s: (s.start, s.end))
+    for i, s in enumerate(segments):
+        s.id = i + 1
+    return Transcription(segments, language)
+
+
+def _share(windows: list[Window], parallel: int) -> list[list[Window]]:
+    """Consecutive runs of windows of about equal length of speech, one per decoder."""
+    n = min(parallel, len(windows))
+    total = sum(w.samples for w in windows)
+    groups: list[list[Window]] = [[] for _ in range(n)]
+    at = 0
+    for w in windows:
+        groups[min(n - 1, at * n // total)].append(w)
+        at += w.samples
+    return [g for g in groups if g]
+
+
+class WindowDecoder:
+    """Decodes windows of one recording; `run` may be called from several threads at once (each call keeps its
+    own queue; CTranslate2 runs concurrent calls on separate replicas)."""
+
+    def __init__(self, model, audio: np.ndarray, batch_size: int):
+        self.model = model
+        self.audio = audio
+        self.batch_size = max(1, batch_size)
+        self._encoded: dict[Window, np.ndarray] = {}  # the window language detection encoded, reused once
+
+    def detect_language(self, window: Window) -> str:
+        encoded = np.asarray(self.model.encode(self._features(window)[None]))
+        self._encoded[window] = encoded[0]
+        token, _ = self.model.model.detect_language(get_ctranslate2_storage(encoded))[0][0]
+        return token[2:-2]  # "<|de|>" -> "de"
+
+    def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int, words: bool) -> None:
+        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language=language)
+        self.tokenizer = tokenizer
+        self.options = TranscriptionOptions(
+            beam_size=beam_size,
+            best_of=5,
+            patience=1,
+            length_penalty=1,
+            repetition_penalty=1,
+            no_repeat_ngram_size=0,
+            log_prob_threshold=-1.0,
+            no_speech_threshold=0.6,
+            compression_ratio_threshold=2.4,
+            condition_on_previous_text=False,
+            prompt_reset_on_temperature=0.5,
+            temperatures=[temperature],
+            initial_prompt=initial_prompt,
+            prefix=None,
+            suppress_blank=True,
+            suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
+            without_timestamps=False,
+            max_initial_timestamp=MAX_INITIAL_TIMESTAMP,
+            word_timestamps=words,
+            prepend_punctuations="\"'“¿([{-",
+            append_punctuations="\"'.。,，!！?？:：”)]}、",
+            multilingual=False,
+            max_new_tokens=None,
+            clip_timestamps="0",
+            hallucination_silence_threshold=None,
+            hotwords=None,
         )
+        previous = tokenizer.encode(initial_prompt) if initial_prompt else []
+        self.prompt = self.model.get_prompt(tokenizer, previous, without_timestamps=False)
 
-    def _stop(self, tokens: list[int], tokenizer) -> tuple[float, list[int]]:
-        """Where a decoding stopped (seconds into its window) and the prefix to resume it with: its tokens up
-        to the end of its last complete segment and the timestamp that opens the next one."""
-        stamps = [i for i, t in enumerate(tokens) if t >= tokenizer.timestamp_begin]
-        if not stamps:
-            return float("inf"), []  # no timestamps at all: whisper's own rule takes the window as done
-        if len(tokens) >= 2 and tokens[-2] < tokenizer.timestamp_begin <= tokens[-1]:
-            prefix = tokens + [tokens[-1]]  # whisper closed a segment and ended
-        else:
-            # Text after the last timestamp pair is unfinished and written again from its opening timestamp.
-            pairs = [i for i in stamps if i > 0 and tokens[i - 1] >= tokenizer.timestamp_begin]
-            if not pairs:
-                return float("inf"), []
-            prefix = tokens[: pairs[-1] + 1]
-        return (prefix[-1] - tokenizer.timestamp_begin) * self.model.time_precision, prefix
+    def run(self, windows: list[Window]) -> list[Segment]:
+        """Decodes the windows batch by batch; the tails whisper left join the next batch."""
+        queue = deque(windows)
+        segments: list[Segment] = []
+        while queue:
+            batch = [queue.popleft() for _ in range(min(self.batch_size, len(queue)))]
+            done, tails = self._decode(batch)
+            segments += done
+            for round in sorted({r for r, _ in tails}):
+                runs = sorted(run for r, run in tails if r == round)
+                queue.extend(pack(runs, WINDOW_SECONDS * SAMPLE_RATE, round))
+        return segments
 
-    def _add_words(self, decoded: list[list[dict]], sizes: list[int], encoder_output, tokenizer, options) -> None:
-        """Word times, window by window like the encoder (cheaper than the whole batch at once), for the
-        windows that gave segments (faster-whisper's alignment needs at least one)."""
-        for i, pieces in enumerate(decoded):
-            if pieces:
-                self.last_speech_timestamp = self.model.add_word_timestamps(
-                    [pieces],
-                    tokenizer,
-                    _rows(encoder_output, [i], len(decoded)),
-                    [sizes[i]],
-                    options.prepend_punctuations,
-                    options.append_punctuations,
-                    self.last_speech_timestamp,
-                )
+    def _decode(self, batch: list[Window]) -> tuple[list[Segment], list[tuple[int, list[Span]]]]:
+        """The segments of a batch of windows, and the runs of spans whisper left, with the round they go to."""
+        encoded = get_ctranslate2_storage(np.stack([self._encode(w) for w in batch]))
+        decodings = self._generate(encoded, len(batch))
+        decodings = [self._checked(d, encoded, i, batch) for i, d in enumerate(decodings)]
+        segments, tails = [], []
+        for i, (window, decoding) in enumerate(zip(batch, decodings, strict=True)):
+            pieces = self._pieces(decoding, window)
+            if not pieces:
+                continue
+            # Words are aligned to the audio even when nobody asked for them: they show what whisper left out
+            # (its own timestamps can be seconds off: tiny.en ended one window at <|17.00|> where its words reach
+            # 25 s), and where the runs of a window of tails meet, which cuts a segment written across them.
+            self.model.add_word_timestamps(
+                [pieces],
+                self.tokenizer,
+                _rows(encoded, [i], len(batch)),
+                [_frames(window, self.model)],
+                self.options.prepend_punctuations,
+                self.options.append_punctuations,
+                0.0,  # each window's times start at 0
+            )
+            if window.round < MAX_ROUNDS:
+                words = [(w["start"], w["end"]) for p in pieces for w in p["words"]]
+                for start, end in gaps(words, window.duration):
+                    tails += [(window.round + 1, run) for run in window.runs_between(start, end)]
+            segments += [s for p in pieces for s in self._in_recording(p, window, decoding)]
+        return segments, tails
 
-    def _prompt(self, tokenizer, options) -> list[int]:
-        previous = tokenizer.encode(options.initial_prompt) if options.initial_prompt is not None else []
-        return self.model.get_prompt(tokenizer, previous, without_timestamps=options.without_timestamps, hotwords=options.hotwords)
+    def _features(self, window: Window) -> np.ndarray:
+        return pad_or_trim(self.model.feature_extractor(window.audio(self.audio))[..., :-1])
 
-    def _generate(self, encoder_output, prompts: list[list[int]], options) -> list[dict]:
-        """One batched decoding (beam search of options.beam_size, timestamp tokens). The tokens start after
-        the start-of-transcript sequence: a prefix the prompt has after it is included."""
+    def _encode(self, window: Window) -> np.ndarray:
+        """One window's encoder output. One at a time: the encoder costs more per window in batches (tiny.en,
+        CPU seconds per window: 0.42 alone, 0.45 in twos, 0.53 in eights); decoding is what gains from them."""
+        if window in self._encoded:
+            return self._encoded.pop(window)
+        return np.asarray(self.model.encode(self._features(window)[None]))[0]
+
+    def _generate(self, encoded, n: int) -> list[Decoding]:
+        o = self.options
         results = self.model.model.generate(
-            encoder_output,
-            prompts,
-            beam_size=options.beam_size,
-            patience=options.patience,
-            length_penalty=options.length_penalty,
+            encoded,
+            [self.prompt] * n,
+            beam_size=o.beam_size,
+            patience=o.patience,
+            length_penalty=o.length_penalty,
             max_length=self.model.max_length,
-            suppress_blank=options.suppress_blank,
-            suppress_tokens=options.suppress_tokens,
+            suppress_blank=o.suppress_blank,
+            suppress_tokens=o.suppress_tokens,
             return_scores=True,
             return_no_speech_prob=True,
-            sampling_temperature=options.temperatures[0],
-            repetition_penalty=options.repetition_penalty,
-            no_repeat_ngram_size=options.no_repeat_ngram_size,
+            sampling_temperature=o.temperatures[0],
+            repetition_penalty=o.repetition_penalty,
+            no_repeat_ngram_size=o.no_repeat_ngram_size,
             max_initial_timestamp_index=int(round(MAX_INITIAL_TIMESTAMP / self.model.time_precision)),
         )
-        outputs = []
+        out = []
         for r in results:
             tokens = r.sequences_ids[0]
-            avg_logprob = r.scores[0] * len(tokens) ** options.length_penalty / (len(tokens) + 1)
-            outputs.append(dict(tokens=tokens, avg_logprob=avg_logprob, no_speech_prob=r.no_speech_prob))
-        return outputs
+            avg_logprob = r.scores[0] * len(tokens) ** o.length_penalty / (len(tokens) + 1)
+            out.append(Decoding(tokens, avg_logprob, r.no_speech_prob, o.temperatures[0]))
+        return out
 
-    def _checked(self, out: dict, encoder_output, index: int, tokenizer, options) -> dict:
-        """`out`, or its window decoded again sequentially when it fails whisper's quality checks; no tokens
-        when whisper judges the window silent."""
-        silent = (
-            options.no_speech_threshold is not None
-            and out["no_speech_prob"] > options.no_speech_threshold
-            and options.log_prob_threshold is not None
-            and out["avg_logprob"] < options.log_prob_threshold
+    def _checked(self, d: Decoding, encoded, index: int, batch: list[Window]) -> Decoding:
+        """`d`, or its window decoded again alone with the sequential fallback when it fails whisper's quality
+        checks or writes too little for its length; no tokens when whisper judges the window silent, as the
+        sequential decoding does, by the fallback's beam search (greedy decoding is less sure of itself: base
+        judged espeak's Portuguese silent, which beam search of 5 transcribes)."""
+        o = self.options
+        unlikely = d.avg_logprob < o.log_prob_threshold
+        text_tokens = [t for t in d.tokens if t < self.tokenizer.eot]
+        repetitive = get_compression_ratio(self.tokenizer.decode(text_tokens).strip()) > o.compression_ratio_threshold
+        sparse = len(text_tokens) < MIN_TOKENS_PER_SECOND * batch[index].duration
+        if not (unlikely or repetitive or sparse):
+            return d
+        fallback = replace(o, beam_size=FALLBACK_BEAM_SIZE, temperatures=FALLBACK_TEMPERATURES)
+        result, avg_logprob, temperature, _ = self.model.generate_with_fallback(
+            _rows(encoded, [index], len(batch)), self.prompt, self.tokenizer, fallback
         )
-        if silent:
-            return dict(out, tokens=[])
-        text = tokenizer.decode([t for t in out["tokens"] if t < tokenizer.eot]).strip()
-        repetitive = options.compression_ratio_threshold is not None and get_compression_ratio(text) > options.compression_ratio_threshold
-        unlikely = options.log_prob_threshold is not None and out["avg_logprob"] < options.log_prob_threshold
-        if not (repetitive or unlikely):
-            return out
-        one = _rows(encoder_output, [index], -1)
-        fallback = replace(options, beam_size=FALLBACK_BEAM_SIZE, temperatures=FALLBACK_TEMPERATURES, max_initial_timestamp=MAX_INITIAL_TIMESTAMP)
-        result, avg_logprob, _, _ = self.model.generate_with_fallback(one, self._prompt(tokenizer, options), tokenizer, fallback)
-        return dict(tokens=result.sequences_ids[0], avg_logprob=avg_logprob, no_speech_prob=result.no_speech_prob)
+        if result.no_speech_prob > o.no_speech_threshold and avg_logprob < o.log_prob_threshold:
+            return Decoding([], avg_logprob, result.no_speech_prob, temperature)
+        return Decoding(result.sequences_ids[0], avg_logprob, result.no_speech_prob, temperature)
 
-    def _split(self, out: dict, tokenizer, offset: float, size: int, duration: float) -> list[dict]:
-        """Whisper's segments of one part's decoding, timed from the part's offset."""
-        if not out["tokens"]:
+    def _pieces(self, d: Decoding, window: Window) -> list[dict]:
+        """Whisper's segments of one window's decoding, in the window's time: the closed ones and the text it
+        wrote after its last pair of timestamps without closing it (sequential whisper would decode that again
+        in its next window; here the words' alignment tells what is missing)."""
+        tb = self.tokenizer.timestamp_begin
+        if not d.tokens:
             return []
-        subsegments, _, _ = self.model._split_segments_by_timestamps(
-            tokenizer=tokenizer, tokens=out["tokens"], time_offset=offset, segment_size=size, segment_duration=duration, seek=0
+        pieces, _, _ = self.model._split_segments_by_timestamps(
+            tokenizer=self.tokenizer,
+            tokens=d.tokens,
+            time_offset=0.0,
+            segment_size=_frames(window, self.model),
+            segment_duration=window.duration,
+            seek=0,
         )
-        return [
-            dict(
-                text=tokenizer.decode(s["tokens"]),
-                avg_logprob=out["avg_logprob"],
-                no_speech_prob=out["no_speech_prob"],
-                tokens=s["tokens"],
-                start=s["start"],
-                end=s["end"],
-                compression_ratio=get_compression_ratio(tokenizer.decode(s["tokens"])),
-                seek=int(round(offset * self.model.frames_per_second)),
-            )
-            for s in subsegments
-        ]
+        tail = unfinished(d.tokens, tb)
+        if tail:
+            pieces.append(dict(seek=0, start=(tail[0] - tb) * self.model.time_precision, end=window.duration, tokens=tail))
+        for p in pieces:
+            p["text"] = self.tokenizer.decode(p["tokens"])
+            p["start"] = min(p["start"], window.duration)
+            p["end"] = min(max(p["end"], p["start"]), window.duration)
+        return [p for p in pieces if p["text"].strip()]
 
-def _rows(encoder_output, rows: list[int], total: int):
+    def _in_recording(self, piece: dict, window: Window, d: Decoding) -> list[Segment]:
+        """A segment of a window as segments of the recording: each word in the span of its middle, a segment
+        from its first word to its last, cut where the window's runs meet (without words, its start and end in
+        the spans that hold them)."""
+        if not piece.get("words"):
+            start = window.to_recording(piece["start"])
+            end = window.to_recording(piece["end"], window.span_at(max(piece["start"], piece["end"] - 0.001)))
+            return [self._segment(window, d, start, end, piece["text"], piece["tokens"], None)]
+        runs: dict[int, list[Word]] = {}
+        for w in piece["words"]:
+            span = window.span_at((w["start"] + w["end"]) / 2)
+            word = Word(window.to_recording(w["start"], span), window.to_recording(w["end"], span), w["word"], w["probability"])
+            runs.setdefault(window.run_of(span), []).append(word)
+        if len(runs) == 1:
+            words = next(iter(runs.values()))
+            return [self._segment(window, d, words[0].start, words[-1].end, piece["text"], piece["tokens"], words)]
+        out = []
+        for words in runs.values():
+            text = "".join(w.word for w in words)
+            out.append(self._segment(window, d, words[0].start, words[-1].end, text, self.tokenizer.encode(text), words))
+        return out
+
+    @staticmethod
+    def _segment(window: Window, d: Decoding, start: float, end: float, text: str, tokens: list[int], words) -> Segment:
+        return Segment(
+            id=0,
+            seek=window.spans[0][0] // 160,  # the window's first frame in the recording
+            start=round(start, 3),
+            end=round(max(end, start), 3),
+            text=text,
+            tokens=tokens,
+            avg_logprob=d.avg_logprob,
+            compression_ratio=get_compression_ratio(text),
+            no_speech_prob=d.no_speech_prob,
+            words=words,
+            temperature=d.temperature,
+        )
+
+
+def gaps(words: list[tuple[float, float]], duration: float) -> list[tuple[float, float]]:
+    """The stretches of a window (of `duration` seconds of speech) that no word covers: after the last word when
+    at least RESUME_SECONDS long (whisper stopped early), before the first word or between two when at least
+    SKIP_SECONDS long (whisper skipped speech)."""
+    if not words:
+        return []
+    out = []
+    if words[0][0] >= SKIP_SECONDS:
+        out.append((0.0, words[0][0]))
+    out += [(a_end, b_start) for (_, a_end), (b_start, _) in itertools.pairwise(words) if b_start - a_end >= SKIP_SECONDS]
+    if duration - words[-1][1] >= RESUME_SECONDS:
+        out.append((words[-1][1], duration))
+    return out
+
+
+def unfinished(tokens: list[int], timestamp_begin: int) -> list[int]:
+    """The text whisper wrote after its last pair of timestamps without closing it (from the opening timestamp
+    on); [] when every segment is closed."""
+    if len(tokens) >= 2 and tokens[-2] < timestamp_begin <= tokens[-1]:
+        return []
+    pairs = [i for i in range(1, len(tokens)) if tokens[i] >= timestamp_begin and tokens[i - 1] >= timestamp_begin]
+    if not pairs:
+        return []
+    tail = tokens[pairs[-1] :]
+    return tail if any(t < timestamp_begin for t in tail) else []
+
+
+def _frames(window: Window, model) -> int:
+    return min(int(math.ceil(window.duration * model.frames_per_second)), WINDOW_SECONDS * model.frames_per_second)
+
+
+def _rows(encoded, rows: list[int], total: int):
     """The encoder output of some windows of a batch (all of them: as it is)."""
     if len(rows) == total:
-        return encoder_output
-    return get_ctranslate2_storage(np.asarray(encoder_output)[rows])
+        return encoded
+    return get_ctranslate2_storage(np.asarray(encoded)[rows])
