@@ -1,7 +1,7 @@
 // Benchmark (not a test): about 10 minutes of fixture speech with known text, for tiny.en and base, in one
-// run: the engine alone with its defaults, faster-whisper's own decoding (sequential 30 s windows, beam search
-// of 5; the baseline), and with the opt-in batched decoding (ASR_BATCH_SIZE=8: VAD parts decoded in batches,
-// asr/README.md "Speed"), then the full pipeline (upload, queue, engine, storage) on the batched decoding.
+// run: the engine alone with faster-whisper's own decoding (sequential 30 s windows, beam search of 5; the
+// baseline) and with its defaults (VAD windows decoded in batches by one decoder per core, asr/README.md
+// "Speed"), then the full pipeline (upload, queue, engine, storage) on the defaults.
 // Prints time, RTF, × real time and WER for each, the speed-up over the baseline and the share of the engine's
 // throughput the pipeline keeps. Baseline and candidate run interleaved in the same run, so a busy machine slows
 // both alike. Both are also timed with speaker recognition (diarize=true) on the same recording, to print what
@@ -34,11 +34,12 @@ const CLIPS = [
 ];
 const MODELS = { "tiny.en": "bundled", base: "base" };
 const BASELINE = "faster-whisper defaults";
+const CHOSEN = "defaults";
 const CONFIGS = {
   // The baseline: faster-whisper's sequential decoding, 30 s windows one after another, beam search of 5.
   [BASELINE]: { ASR_BATCH_SIZE: "0" },
-  // The batched decoding: VAD parts decoded 8 at a time, beam search of 2 (asr/README.md, "Speed").
-  batched: { ASR_BATCH_SIZE: "8" },
+  // The engine's defaults (asr/README.md, "Speed").
+  [CHOSEN]: {},
 };
 const models = (process.env.BENCH_MODELS || "tiny.en,base").split(",").map((m) => m.trim());
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
@@ -219,7 +220,7 @@ try {
     }
     await stopService(engines[BASELINE].child);
 
-    const chosen = engines.batched;
+    const chosen = engines[CHOSEN];
     if (!withPipeline) {
       await stopService(chosen.child);
       continue;
@@ -234,7 +235,7 @@ try {
     rows.push({
       model: label,
       path: "full pipeline",
-      config: "batched",
+      config: CHOSEN,
       seconds: full.seconds,
       text: full.value.text ?? "",
       vs: `${(baseline / full.seconds).toFixed(2)}× the baseline's speed; keeps ${kept} % of the engine's throughput`,

@@ -1,8 +1,11 @@
 """What of a window whisper left (verbatim_asr.parts), on token lists (whisper writes <|t|> text <|t'|> per
-segment, two timestamps in a row between segments, then end-of-text) and on aligned words; and windows as spans
-of the recording (verbatim_asr.windows)."""
+segment, two timestamps in a row between segments, then end-of-text) and on aligned words; windows as spans of
+the recording (verbatim_asr.windows); and the decoders' shared queue, which ends, and stops on an error, without
+leaving anyone waiting."""
 
-from verbatim_asr.parts import gaps, unfinished
+import threading
+
+from verbatim_asr.parts import WorkQueue, gaps, unfinished
 from verbatim_asr.windows import SAMPLE_RATE, Window, pack
 
 T0 = 1000  # the first timestamp token, <|0.00|>; a step is 0.02 s
@@ -69,3 +72,47 @@ def test_tails_of_different_windows_are_runs_and_a_window_knows_where_each_begin
     assert w.round == 1 and w.breaks == {1, 3}
     assert [w.run_of(i) for i in range(4)] == [0, 1, 1, 2]
     assert w.runs_between(9, 24) == [[(s(51), s(55)), (s(56), s(58))], [(s(90), s(99))]]
+
+
+def windows(n):
+    return [Window(((i * SAMPLE_RATE, (i + 1) * SAMPLE_RATE),)) for i in range(n)]
+
+
+def test_the_queue_hands_out_shrinking_batches_and_what_comes_back_is_taken_too():
+    q = WorkQueue(windows(20), batch_size=8, decoders=2)
+    first = q.take()
+    assert len(first) == 8
+    assert len(q.take()) == 6  # 12 left for 2 decoders
+    got = []
+
+    def waiter():  # nothing left to take, but a batch is still out: it waits for what that batch leaves
+        while (batch := q.take()) is not None:
+            got.append(batch)
+            q.done([], [])
+
+    t = threading.Thread(target=waiter)
+    t.start()
+    q.done([], [(1, [(100 * SAMPLE_RATE, 103 * SAMPLE_RATE)])])  # the first batch leaves a tail
+    q.done([], [])
+    t.join(timeout=10)
+    assert not t.is_alive()
+    assert sum(len(b) for b in got) == 7  # the 6 left and the tail
+    assert [w.round for b in got for w in b].count(1) == 1
+
+
+def test_an_error_in_one_decoder_stops_the_others():
+    q = WorkQueue(windows(4), batch_size=1, decoders=2)
+    assert q.take() is not None
+    ended = threading.Event()
+
+    def other():
+        while q.take() is not None:
+            pass  # takes the rest and never reports: only the error can end the wait
+        ended.set()
+
+    q.take()
+    t = threading.Thread(target=other)
+    t.start()
+    q.fail()
+    t.join(timeout=10)
+    assert ended.is_set()

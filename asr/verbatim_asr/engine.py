@@ -381,7 +381,6 @@ class Engine:
                 initial_prompt=prompt or None,
                 temperature=t,  # the first try's; failing windows fall back to the ladder
                 beam_size=s.beam,
-                word_timestamps=word_timestamps,
                 batch_size=s.batch_size,
                 parallel=self.parallel,
             )

@@ -1,10 +1,10 @@
 """Batched decoding of windows of speech, in parallel where cores allow, that keeps whisper's own segments and
 loses no speech.
 
-Silero VAD finds the speech; consecutive stretches of it are packed into windows of up to 30 s, cut at
-silences (verbatim_asr/windows.py), so windows never overlap and no word is cut in two between them. The
-windows are shared out among `parallel` decoders, one per CTranslate2 replica (each on one core), and each
-decodes its windows `batch_size` at a time with timestamp tokens, so segments are whisper's own (sentence-sized,
+Silero VAD finds the speech (verbatim_asr/vad.py); consecutive stretches of it are packed into windows of up
+to 30 s, cut at silences (verbatim_asr/windows.py), so windows never overlap and no word is cut in two between
+them. `parallel` decoders, one per CTranslate2 replica (each on one core), take the windows `batch_size` at a
+time from one queue and decode them with timestamp tokens, so segments are whisper's own (sentence-sized,
 punctuated). Then, as whisper's sequential decoding does within one 30 s window:
 
 - where whisper stopped before a window's end or skipped speech, as its words are aligned to the audio, that
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -38,8 +39,9 @@ from faster_whisper.transcribe import (
     get_ctranslate2_storage,
     get_suppressed_tokens,
 )
-from faster_whisper.vad import VadOptions, get_speech_timestamps
+from faster_whisper.vad import VadOptions
 
+from .vad import speech_spans
 from .windows import SAMPLE_RATE, Span, Window, pack
 
 WINDOW_SECONDS = 30  # Whisper's input
@@ -88,52 +90,80 @@ def transcribe(
     initial_prompt: str | None = None,
     temperature: float = 0.0,
     beam_size: int = 1,
-    word_timestamps: bool = False,
     batch_size: int = 8,
     parallel: int = 1,
 ) -> Transcription:
     """Transcribes a 16 kHz mono recording with a faster-whisper WhisperModel whose CTranslate2 model has at
-    least `parallel` replicas (inter_threads): `parallel` decoders work at once."""
-    speech = get_speech_timestamps(audio, VAD)
-    windows = pack([[(c["start"], c["end"]) for c in speech]], WINDOW_SECONDS * SAMPLE_RATE)
+    least `parallel` replicas (inter_threads): `parallel` decoders work at once. Every segment has its words."""
+    windows = pack([speech_spans(audio, VAD, parallel)], WINDOW_SECONDS * SAMPLE_RATE)
     if not windows:
         return Transcription([], language or "en")
-    decoder = WindowDecoder(model, audio, batch_size)
+    decoder = WindowDecoder(model, audio)
     if language is None:
         language = decoder.detect_language(windows[0]) if model.model.is_multilingual else "en"
-    decoder.prepare(language, initial_prompt, temperature, beam_size, word_timestamps)
-    groups = _share(windows, max(1, parallel))
-    if len(groups) == 1:
-        segments = decoder.run(groups[0])
+    decoder.prepare(language, initial_prompt, temperature, beam_size)
+    queue = WorkQueue(windows, batch_size, parallel)
+    n = min(parallel, len(windows))
+    if n == 1:
+        decoder.work(queue)
     else:
-        with ThreadPoolExecutor(len(groups), thread_name_prefix="decode") as pool:
-            segments = [s for done in pool.map(decoder.run, groups) for s in done]
-    segments.sort(key=lambda s: (s.start, s.end))
+        with ThreadPoolExecutor(n, thread_name_prefix="decode") as pool:
+            for _ in pool.map(lambda _: decoder.work(queue), range(n)):
+                pass  # re-raises a decoder's error
+    segments = sorted(queue.segments, key=lambda s: (s.start, s.end))
     for i, s in enumerate(segments):
         s.id = i + 1
     return Transcription(segments, language)
 
 
-def _share(windows: list[Window], parallel: int) -> list[list[Window]]:
-    """Consecutive runs of windows of about equal length of speech, one per decoder."""
-    n = min(parallel, len(windows))
-    total = sum(w.samples for w in windows)
-    groups: list[list[Window]] = [[] for _ in range(n)]
-    at = 0
-    for w in windows:
-        groups[min(n - 1, at * n // total)].append(w)
-        at += w.samples
-    return [g for g in groups if g]
+class WorkQueue:
+    """The windows still to decode, shared by the decoders: each takes a batch when it is free, and what whisper
+    left of a batch comes back as windows of the next round. A decoder with nothing to take waits while others
+    may still add some; an error anywhere stops them all."""
+
+    def __init__(self, windows: list[Window], batch_size: int, decoders: int):
+        self._windows = deque(windows)
+        self._batch_size = max(1, batch_size)
+        self._decoders = max(1, decoders)
+        self._busy = 0
+        self._failed = False
+        self._changed = threading.Condition()
+        self.segments: list[Segment] = []
+
+    def take(self) -> list[Window] | None:
+        """A batch, or None when all is done. Near the end batches shrink, so the decoders finish together."""
+        with self._changed:
+            while not self._windows and self._busy and not self._failed:
+                self._changed.wait()
+            if not self._windows or self._failed:
+                return None
+            n = min(self._batch_size, -(-len(self._windows) // self._decoders))
+            self._busy += 1
+            return [self._windows.popleft() for _ in range(n)]
+
+    def done(self, segments: list[Segment], tails: list[tuple[int, list[Span]]]) -> None:
+        with self._changed:
+            self.segments += segments
+            for round in sorted({r for r, _ in tails}):
+                runs = sorted(run for r, run in tails if r == round)
+                self._windows.extend(pack(runs, WINDOW_SECONDS * SAMPLE_RATE, round))
+            self._busy -= 1
+            self._changed.notify_all()
+
+    def fail(self) -> None:
+        with self._changed:
+            self._failed = True
+            self._busy -= 1
+            self._changed.notify_all()
 
 
 class WindowDecoder:
-    """Decodes windows of one recording; `run` may be called from several threads at once (each call keeps its
-    own queue; CTranslate2 runs concurrent calls on separate replicas)."""
+    """Decodes windows of one recording; `work` runs on several threads at once (CTranslate2 runs concurrent
+    calls on separate replicas)."""
 
-    def __init__(self, model, audio: np.ndarray, batch_size: int):
+    def __init__(self, model, audio: np.ndarray):
         self.model = model
         self.audio = audio
-        self.batch_size = max(1, batch_size)
         self._encoded: dict[Window, np.ndarray] = {}  # the window language detection encoded, reused once
 
     def detect_language(self, window: Window) -> str:
@@ -142,7 +172,7 @@ class WindowDecoder:
         token, _ = self.model.model.detect_language(get_ctranslate2_storage(encoded))[0][0]
         return token[2:-2]  # "<|de|>" -> "de"
 
-    def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int, words: bool) -> None:
+    def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int) -> None:
         tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language=language)
         self.tokenizer = tokenizer
         self.options = TranscriptionOptions(
@@ -164,7 +194,7 @@ class WindowDecoder:
             suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
             without_timestamps=False,
             max_initial_timestamp=MAX_INITIAL_TIMESTAMP,
-            word_timestamps=words,
+            word_timestamps=True,  # always aligned (_decode)
             prepend_punctuations="\"'“¿([{-",
             append_punctuations="\"'.。,，!！?？:：”)]}、",
             multilingual=False,
@@ -176,18 +206,15 @@ class WindowDecoder:
         previous = tokenizer.encode(initial_prompt) if initial_prompt else []
         self.prompt = self.model.get_prompt(tokenizer, previous, without_timestamps=False)
 
-    def run(self, windows: list[Window]) -> list[Segment]:
-        """Decodes the windows batch by batch; the tails whisper left join the next batch."""
-        queue = deque(windows)
-        segments: list[Segment] = []
-        while queue:
-            batch = [queue.popleft() for _ in range(min(self.batch_size, len(queue)))]
-            done, tails = self._decode(batch)
-            segments += done
-            for round in sorted({r for r, _ in tails}):
-                runs = sorted(run for r, run in tails if r == round)
-                queue.extend(pack(runs, WINDOW_SECONDS * SAMPLE_RATE, round))
-        return segments
+    def work(self, queue: WorkQueue) -> None:
+        """Decodes batches from the queue until it is empty."""
+        while (batch := queue.take()) is not None:
+            try:
+                segments, tails = self._decode(batch)
+            except BaseException:
+                queue.fail()
+                raise
+            queue.done(segments, tails)
 
     def _decode(self, batch: list[Window]) -> tuple[list[Segment], list[tuple[int, list[Span]]]]:
         """The segments of a batch of windows, and the runs of spans whisper left, with the round they go to."""
