@@ -37,6 +37,10 @@ export const PHONE = { width: 375, height: 812 };
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: DESKTOP, acceptDownloads: true, ...options });
   context.setDefaultTimeout(15_000);
+  // wrangler dev now and then resets a kept-alive connection just as a request reuses it (a CI run failed on
+  // ECONNRESET for the GET after an upload). A GET is safe to send again; Playwright retries only that error.
+  const get = context.request.get.bind(context.request);
+  context.request.get = (url, options) => get(url, { maxRetries: 2, ...options });
   return watchContext(context);
 }
 
