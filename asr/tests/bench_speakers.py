@@ -30,7 +30,7 @@ from verbatim_asr.diarization.segmentation import POWERSET  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[2] / "test-fixtures" / "audio" / "two-speakers" / "pyannote-sample.wav"
 # (batch size, beam size; 0 = the mode's own beam: 1 batched, 5 sequential)
-CONFIGS = {"defaults (batched, greedy)": (8, 0), "sequential (ASR_BATCH_SIZE=0, beam 5)": (0, 0)}
+CONFIGS = {"defaults (batched, greedy in English)": (8, 0), "sequential (ASR_BATCH_SIZE=0, beam 5)": (0, 0)}
 
 
 def load() -> str:

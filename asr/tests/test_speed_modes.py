@@ -7,15 +7,17 @@ import numpy as np
 import pytest
 from conftest import AUDIO, normalise, transcribe, wer, write_wav
 
-from verbatim_asr.config import Settings, parse_settings
+from verbatim_asr.config import Settings, batched_beam_size, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
 
 CLIPS = ["jfk.flac"] + [f"librivox/sense_and_sensibility_01_austen_64kb-{n}.wav" for n in ("0870", "0880", "0890", "0920", "0930")]
 
 
 def test_speed_settings_from_env_and_flags(monkeypatch):
-    # The default: batched greedy decoding; ASR_BATCH_SIZE=0 gives faster-whisper's sequential beam search of 5.
-    assert (Settings().batch_size, Settings().beam) == (8, 1)
+    # The default: batched, greedy in English and beam search of 5 in other languages; ASR_BATCH_SIZE=0 gives
+    # faster-whisper's sequential beam search of 5.
+    assert (Settings().batch_size, Settings().beam) == (8, None)
+    assert [batched_beam_size(lang) for lang in ("en", "es", "de")] == [1, 5, 5]
     monkeypatch.setenv("ASR_BATCH_SIZE", "0")
     assert (parse_settings([]).batch_size, parse_settings([]).beam) == (0, 5)
     monkeypatch.setenv("ASR_BATCH_SIZE", "16")

@@ -43,9 +43,9 @@ def main(argv: list[str] | None = None) -> int:
 
     engine = Engine(settings)
     log.info(
-        "loading model %r (device=%s compute_type=%s threads=%d workers=%d batch_size=%d beam_size=%d)...",
+        "loading model %r (device=%s compute_type=%s threads=%d workers=%d batch_size=%d beam_size=%s)...",
         settings.model, settings.device, settings.compute_type, settings.cpu_threads, settings.workers,
-        settings.batch_size, settings.beam,
+        settings.batch_size, settings.beam or "1 in English, 5 in other languages",
     )
     try:
         engine.load()

@@ -41,6 +41,7 @@ from faster_whisper.transcribe import (
 )
 from faster_whisper.vad import VadOptions
 
+from .config import batched_beam_size
 from .vad import speech_spans
 from .windows import SAMPLE_RATE, Span, Window, pack
 
@@ -89,19 +90,20 @@ def transcribe(
     language: str | None = None,
     initial_prompt: str | None = None,
     temperature: float = 0.0,
-    beam_size: int = 1,
+    beam_size: int | None = None,
     batch_size: int = 8,
     parallel: int = 1,
 ) -> Transcription:
     """Transcribes a 16 kHz mono recording with a faster-whisper WhisperModel whose CTranslate2 model has at
-    least `parallel` replicas (inter_threads): `parallel` decoders work at once. Every segment has its words."""
+    least `parallel` replicas (inter_threads): `parallel` decoders work at once. Every segment has its words.
+    Without a beam size, the beam is the language's (config.batched_beam_size)."""
     windows = pack([speech_spans(audio, VAD, parallel)], WINDOW_SECONDS * SAMPLE_RATE)
     if not windows:
         return Transcription([], language or "en")
     decoder = WindowDecoder(model, audio)
     if language is None:
         language = decoder.detect_language(windows[0]) if model.model.is_multilingual else "en"
-    decoder.prepare(language, initial_prompt, temperature, beam_size)
+    decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language))
     queue = WorkQueue(windows, batch_size, parallel)
     n = min(parallel, len(windows))
     if n == 1:
