@@ -255,8 +255,8 @@ try {
         text: full.t.text ?? "",
         vs: `${(baseline / full.seconds).toFixed(2)}× the baseline's speed; keeps ${kept} % of the engine's throughput (the engine took ${full.engine.toFixed(1)} s of it by the job's log, the rest ${(full.seconds - full.engine).toFixed(1)} s)`,
       });
-      await stopService(worker);
     }
+    if (worker) await stopService(worker);
     for (const e of Object.values(engines)) await stopService(e.child);
   }
 } finally {
