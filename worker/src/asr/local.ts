@@ -1,7 +1,9 @@
+import { inPiecesOf } from "./pieces";
 import { isTransientStatus, SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
 import { fromVerboseJson, type VerboseJson } from "./verbose-json";
 
 const enc = new TextEncoder();
+const PIECE_BYTES = 1 << 20;
 
 /**
  * The embedded engine (asr/) on loopback. It speaks OpenAI's API, but the openai client buffers the whole
@@ -31,7 +33,7 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
       const headBytes = enc.encode(head);
 
       // Workers stream a request body only when its length is known: the parts' sizes add up exactly.
-      const body = concatStreams([headBytes, req.audio, tail]).pipeThrough(
+      const body = concatStreams([headBytes, inPiecesOf(PIECE_BYTES, req.audio), tail]).pipeThrough(
         new FixedLengthStream(headBytes.length + req.size + tail.length),
       );
       let res: Response;
