@@ -1,29 +1,11 @@
-"""What of a window whisper left (verbatim_asr.parts), on token lists (whisper writes <|t|> text <|t'|> per
-segment, two timestamps in a row between segments, then end-of-text) and on aligned words; windows as spans of
+"""What of a window whisper left (verbatim_asr.parts), on aligned words; windows as spans of
 the recording (verbatim_asr.windows); and the decoders' shared queue, which ends, and stops on an error, without
 leaving anyone waiting."""
 
 import threading
 
-from verbatim_asr.parts import WorkQueue, gaps, unfinished
+from verbatim_asr.parts import WorkQueue, gaps
 from verbatim_asr.windows import SAMPLE_RATE, Window, pack
-
-T0 = 1000  # the first timestamp token, <|0.00|>; a step is 0.02 s
-
-
-def ts(seconds: float) -> int:
-    return T0 + round(seconds / 0.02)
-
-
-def test_text_after_the_last_pair_of_timestamps_is_unfinished():
-    assert unfinished([ts(0), 1, 2, ts(5), ts(5), 3, 4], T0) == [ts(5), 3, 4]
-
-
-def test_closed_segments_leave_nothing_unfinished():
-    assert unfinished([ts(0), 1, 2, ts(5), ts(5), 3, ts(9)], T0) == []  # closed, then end of text
-    assert unfinished([ts(0), 1, 2, ts(5), ts(5)], T0) == []  # a segment opened and nothing written
-    assert unfinished([ts(0), 1, 2, 3], T0) == []  # no pair at all: whisper takes it as one segment
-    assert unfinished([], T0) == []
 
 
 def test_speech_no_word_covers_is_decoded_again():

@@ -1,17 +1,17 @@
-"""Batched decoding of windows of speech, in parallel where cores allow, that keeps whisper's own segments and
-loses no speech.
+"""Batched decoding of windows of speech, in parallel where cores allow, in sentence-sized segments, that loses
+no speech.
 
 Silero VAD finds the speech (verbatim_asr/vad.py); consecutive stretches of it are packed into windows of up
 to 30 s, cut at silences (verbatim_asr/windows.py), so windows never overlap and no word is cut in two between
 them. `parallel` decoders, one per CTranslate2 replica (each on one core), take the windows `batch_size` at a
-time from one queue and decode them with timestamp tokens, so segments are whisper's own (sentence-sized,
-punctuated). Then, as whisper's sequential decoding does within one 30 s window:
+time from one queue and decode them without timestamp tokens: whisper then writes a window's text to its end
+(with them, it stopped early in 14 of 22 windows of the benchmark recording, leaving the rest to decode again)
+and writes about 15 % fewer tokens. Its words are aligned to the audio and the text is cut into segments at
+its sentences (verbatim_asr/sentences.py). Then, as whisper's sequential decoding does within one 30 s window:
 
 - where whisper stopped before a window's end or skipped speech, as its words are aligned to the audio, that
   audio is decoded again: what a batch left is packed into windows of its own, which join the decoder's next
-  batch (whisper's sequential decoding moves its next window to where it stopped the same way). Resuming with
-  the text so far as a prefix saved the encoding but cost as much to decode, once looped back over text it
-  had already written, and trusted whisper's timestamps, which can be seconds off;
+  batch (whisper's sequential decoding moves its next window to where it stopped the same way);
 - a window failing the compression-ratio or log-probability check, or with far fewer tokens than seconds of
   speech, is decoded again alone, with beam search of 5 and the temperature ladder (faster-whisper's
   sequential defaults);
@@ -42,6 +42,7 @@ from faster_whisper.transcribe import (
 from faster_whisper.vad import VadOptions
 
 from .config import batched_beam_size
+from .sentences import sentences
 from .vad import speech_spans
 from .windows import SAMPLE_RATE, Span, Window, pack
 
@@ -63,8 +64,6 @@ MIN_TOKENS_PER_SECOND = 1.0
 # faster-whisper's sequential fallback, used for windows that fail the quality checks.
 FALLBACK_TEMPERATURES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
 FALLBACK_BEAM_SIZE = 5
-# Whisper's sequential decoding lets the first timestamp of a window be at most 1 s in.
-MAX_INITIAL_TIMESTAMP = 1.0
 # faster-whisper's batched defaults: silences of 160 ms are enough to cut at.
 VAD = VadOptions(max_speech_duration_s=WINDOW_SECONDS, min_silence_duration_ms=160)
 
@@ -194,8 +193,8 @@ class WindowDecoder:
             prefix=None,
             suppress_blank=True,
             suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
-            without_timestamps=False,
-            max_initial_timestamp=MAX_INITIAL_TIMESTAMP,
+            without_timestamps=True,
+            max_initial_timestamp=0.0,  # unused without timestamps
             word_timestamps=True,  # always aligned (_decode)
             prepend_punctuations="\"'“¿([{-",
             append_punctuations="\"'.。,，!！?？:：”)]}、",
@@ -206,7 +205,7 @@ class WindowDecoder:
             hotwords=None,
         )
         previous = tokenizer.encode(initial_prompt) if initial_prompt else []
-        self.prompt = self.model.get_prompt(tokenizer, previous, without_timestamps=False)
+        self.prompt = self.model.get_prompt(tokenizer, previous, without_timestamps=True)
 
     def work(self, queue: WorkQueue) -> None:
         """Decodes batches from the queue until it is empty."""
@@ -225,14 +224,13 @@ class WindowDecoder:
         decodings = [self._checked(d, encoded, i, batch) for i, d in enumerate(decodings)]
         segments, tails = [], []
         for i, (window, decoding) in enumerate(zip(batch, decodings, strict=True)):
-            pieces = self._pieces(decoding, window)
-            if not pieces:
+            piece = self._piece(decoding, window)
+            if piece is None:
                 continue
-            # Words are aligned to the audio even when nobody asked for them: they show what whisper left out
-            # (its own timestamps can be seconds off: tiny.en ended one window at <|17.00|> where its words reach
-            # 25 s), and where the runs of a window of tails meet, which cuts a segment written across them.
+            # Words are aligned to the audio even when nobody asked for them: segments are cut from them, and they
+            # show what whisper left out and where the runs of a window of tails meet.
             self.model.add_word_timestamps(
-                [pieces],
+                [[piece]],
                 self.tokenizer,
                 _rows(encoded, [i], len(batch)),
                 [_frames(window, self.model)],
@@ -241,10 +239,10 @@ class WindowDecoder:
                 0.0,  # each window's times start at 0
             )
             if window.round < MAX_ROUNDS:
-                words = [(w["start"], w["end"]) for p in pieces for w in p["words"]]
+                words = [(w["start"], w["end"]) for w in piece["words"]]
                 for start, end in gaps(words, window.duration):
                     tails += [(window.round + 1, run) for run in window.runs_between(start, end)]
-            segments += [s for p in pieces for s in self._in_recording(p, window, decoding)]
+            segments += self._in_recording(piece, window, decoding)
         return segments, tails
 
     def _features(self, window: Window) -> np.ndarray:
@@ -273,7 +271,6 @@ class WindowDecoder:
             sampling_temperature=o.temperatures[0],
             repetition_penalty=o.repetition_penalty,
             no_repeat_ngram_size=o.no_repeat_ngram_size,
-            max_initial_timestamp_index=int(round(MAX_INITIAL_TIMESTAMP / self.model.time_precision)),
         )
         out = []
         for r in results:
@@ -302,48 +299,30 @@ class WindowDecoder:
             return Decoding([], avg_logprob, result.no_speech_prob, temperature)
         return Decoding(result.sequences_ids[0], avg_logprob, result.no_speech_prob, temperature)
 
-    def _pieces(self, d: Decoding, window: Window) -> list[dict]:
-        """Whisper's segments of one window's decoding, in the window's time: the closed ones and the text it
-        wrote after its last pair of timestamps without closing it (sequential whisper would decode that again
-        in its next window; here the words' alignment tells what is missing)."""
-        tb = self.tokenizer.timestamp_begin
-        if not d.tokens:
-            return []
-        pieces, _, _ = self.model._split_segments_by_timestamps(
-            tokenizer=self.tokenizer,
-            tokens=d.tokens,
-            time_offset=0.0,
-            segment_size=_frames(window, self.model),
-            segment_duration=window.duration,
-            seek=0,
-        )
-        tail = unfinished(d.tokens, tb)
-        if tail:
-            pieces.append(dict(seek=0, start=(tail[0] - tb) * self.model.time_precision, end=window.duration, tokens=tail))
-        for p in pieces:
-            p["text"] = self.tokenizer.decode(p["tokens"])
-            p["start"] = min(p["start"], window.duration)
-            p["end"] = min(max(p["end"], p["start"]), window.duration)
-        return [p for p in pieces if p["text"].strip()]
+    def _piece(self, d: Decoding, window: Window) -> dict | None:
+        """A window's decoding as one piece of text over the whole window, in faster-whisper's segment shape (which
+        its word alignment takes); None when it is blank."""
+        tokens = [t for t in d.tokens if t < self.tokenizer.eot]
+        text = self.tokenizer.decode(tokens)
+        if not text.strip():
+            return None
+        return dict(seek=0, start=0.0, end=window.duration, tokens=tokens, text=text)
 
     def _in_recording(self, piece: dict, window: Window, d: Decoding) -> list[Segment]:
-        """A segment of a window as segments of the recording: each word in the span of its middle, a segment
-        from its first word to its last, cut where the window's runs meet (without words, its start and end in
-        the spans that hold them)."""
+        """A window's text as segments of the recording: each word in the span of its middle, the words of each of
+        the window's runs cut into sentences (verbatim_asr/sentences.py), a segment from its first word to its
+        last (without words, the whole window, from the start of its first span to the end of its last)."""
         if not piece.get("words"):
-            start = window.to_recording(piece["start"])
-            end = window.to_recording(piece["end"], window.span_at(max(piece["start"], piece["end"] - 0.001)))
+            start = window.to_recording(0.0)
+            end = window.to_recording(window.duration, len(window.spans) - 1)
             return [self._segment(window, d, start, end, piece["text"], piece["tokens"], None)]
         runs: dict[int, list[Word]] = {}
         for w in piece["words"]:
             span = window.span_at((w["start"] + w["end"]) / 2)
             word = Word(window.to_recording(w["start"], span), window.to_recording(w["end"], span), w["word"], w["probability"])
             runs.setdefault(window.run_of(span), []).append(word)
-        if len(runs) == 1:
-            words = next(iter(runs.values()))
-            return [self._segment(window, d, words[0].start, words[-1].end, piece["text"], piece["tokens"], words)]
         out = []
-        for words in runs.values():
+        for words in (group for run in runs.values() for group in sentences(run)):
             text = "".join(w.word for w in words)
             out.append(self._segment(window, d, words[0].start, words[-1].end, text, self.tokenizer.encode(text), words))
         return out
@@ -378,18 +357,6 @@ def gaps(words: list[tuple[float, float]], duration: float) -> list[tuple[float,
     if duration - words[-1][1] >= RESUME_SECONDS:
         out.append((words[-1][1], duration))
     return out
-
-
-def unfinished(tokens: list[int], timestamp_begin: int) -> list[int]:
-    """The text whisper wrote after its last pair of timestamps without closing it (from the opening timestamp
-    on); [] when every segment is closed."""
-    if len(tokens) >= 2 and tokens[-2] < timestamp_begin <= tokens[-1]:
-        return []
-    pairs = [i for i in range(1, len(tokens)) if tokens[i] >= timestamp_begin and tokens[i - 1] >= timestamp_begin]
-    if not pairs:
-        return []
-    tail = tokens[pairs[-1] :]
-    return tail if any(t < timestamp_begin for t in tail) else []
 
 
 def _frames(window: Window, model) -> int:
