@@ -84,3 +84,12 @@ def test_no_words_no_segments_and_one_word_is_one():
     assert sentences([]) == []
     long_word = [Word(0.0, 14.0, " Aaaah", 0.5)]
     assert sentences(long_word) == [long_word]
+
+
+def test_a_long_sentence_is_cut_after_a_clause_before_a_longer_pause_elsewhere():
+    # 12 s: "Well," and a 0.3 s pause at the start (too short a part to stand alone), a 0.8 s pause mid-clause,
+    # a comma with 0.1 s.
+    words = said(("Well,", 0.0, 0.5), *[(f"a{i}", 0.8 + i * 0.5, 1.2 + i * 0.5) for i in range(8)])
+    words += said(("pause", 5.5, 5.9), ("here,", 5.9, 6.4), *[(f"b{i}", 6.5 + i * 0.5, 6.9 + i * 0.5) for i in range(11)])
+    first, *_ = texts(sentences(words))
+    assert first.startswith("Well,") and first.endswith("here,")

@@ -1,6 +1,6 @@
 """Segments cut from aligned words: windows are decoded without timestamp tokens (verbatim_asr/parts.py), so a
 window's text comes back whole and is cut here into sentence-sized segments, by its punctuation and, where a
-sentence runs long (or whisper wrote none), at its longest pause."""
+sentence runs long, after a clause or (where whisper wrote no punctuation) at its longest pause."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from faster_whisper.transcribe import Word
 # Closing marks that may follow a sentence's end: `end."` and `end.)` end it too.
 _CLOSERS = "\"'”’»)]}"
 _SENTENCE_ENDS = (".", "?", "!", "…", "。", "？", "！", "؟", "।")
+_CLAUSE_ENDS = (",", ";", ":", "—", "–", "，", "、", "；", "：", "،")
 # Titles and the like whose full stop ends no sentence ("Mr. John Dashwood"), in the languages whisper writes
 # them most; a single letter with a full stop is an initial.
 _ABBREVIATIONS = {
@@ -23,7 +24,7 @@ MAX_SEGMENT_SECONDS = 10.0
 def sentences(words: list[Word]) -> list[list[Word]]:
     """`words` (in order) as consecutive groups: a group ends after a word that ends a sentence, unless it is a title
     or an initial ("Mr.", "J.") or the next word goes on in lower case ("3 p.m. today"); a group longer than
-    MAX_SEGMENT_SECONDS is cut at its longest pause, the middle one among equals."""
+    MAX_SEGMENT_SECONDS is cut shorter (_shortened)."""
     groups: list[list[Word]] = []
     current: list[Word] = []
     for i, word in enumerate(words):
@@ -37,6 +38,10 @@ def sentences(words: list[Word]) -> list[list[Word]]:
     return [piece for group in groups for piece in _shortened(group)]
 
 
+def _ends_clause(word: str) -> bool:
+    return word.strip().rstrip(_CLOSERS).endswith(_CLAUSE_ENDS)
+
+
 def _ends_sentence(word: str) -> bool:
     word = word.strip().rstrip(_CLOSERS)
     if not word.endswith(_SENTENCE_ENDS):
@@ -46,8 +51,18 @@ def _ends_sentence(word: str) -> bool:
 
 
 def _shortened(words: list[Word]) -> list[list[Word]]:
-    if len(words) < 2 or words[-1].end - words[0].start <= MAX_SEGMENT_SECONDS:
+    """A group over MAX_SEGMENT_SECONDS cut in two, and again while a part is: after a clause (a comma, a colon…)
+    before anywhere else, then at the longest pause, then nearest the middle; never leaving a part under a fifth
+    of the group when another cut would not ("Well," alone is no segment)."""
+    span = words[-1].end - words[0].start if words else 0.0
+    if len(words) < 2 or span <= MAX_SEGMENT_SECONDS:
         return [words]
     middle = len(words) / 2
-    cut = max(range(1, len(words)), key=lambda i: (round(words[i].start - words[i - 1].end, 2), -abs(i - middle)))
+
+    def merit(i: int) -> tuple:
+        balanced = min(words[i - 1].end - words[0].start, words[-1].end - words[i].start) >= span / 5
+        pause = round(words[i].start - words[i - 1].end, 2)
+        return (balanced, _ends_clause(words[i - 1].word), pause, -abs(i - middle))
+
+    cut = max(range(1, len(words)), key=merit)
     return _shortened(words[:cut]) + _shortened(words[cut:])

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { newContext, newPage } from "./support/browser";
 import { BASE_URL, JFK_VIDEO } from "./support/env";
+import { laterLine } from "./support/transcript";
 
 let context: BrowserContext;
 let page: Page;
@@ -57,8 +58,9 @@ describe("compressing in the browser (ffmpeg.wasm)", () => {
       .getByText(/ask not what your country can do for you/i)
       .waitFor();
     expect(await page.locator("audio").count()).toBe(1);
-    await page.getByRole("button", { name: "Play from 00:08" }).click();
-    await page.waitForFunction(() => (document.querySelector("audio")?.currentTime ?? 0) >= 8);
+    const later = await laterLine(page);
+    await later.button.click();
+    await page.waitForFunction((at) => (document.querySelector("audio")?.currentTime ?? 0) >= at, later.seconds);
   });
 
   it("sends the video as it is when the option is off, and plays it as a video", async () => {

@@ -5,6 +5,7 @@ import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { JFK_MP3 } from "./support/env";
+import { laterLine } from "./support/transcript";
 
 // Issue 16 item 7: "Keep offline" caches a transcript's recording; the service worker serves the player's Range
 // requests from that cache, so it plays and seeks with no connection; its size is shown and it can be freed.
@@ -83,8 +84,9 @@ describe("keeping a recording offline", () => {
 
     // The player plays offline, and a timestamp seeks into it.
     expect(await page.locator("audio").count()).toBe(1);
-    await page.getByRole("button", { name: "Play from 00:08" }).click();
-    await page.waitForFunction(() => (document.querySelector("audio")?.currentTime ?? 0) >= 8.5, undefined, {
+    const later = await laterLine(page);
+    await later.button.click();
+    await page.waitForFunction((at) => (document.querySelector("audio")?.currentTime ?? 0) >= at + 0.5, later.seconds, {
       timeout: 20_000,
     });
 
