@@ -17,16 +17,16 @@ SENTENCES = json.loads((FIXTURES / "languages" / "sentences.json").read_text())
 # language code -> (espeak-ng voice, the name the API reports, WER bound, detected?)
 # Seven sentences a language (24-29 s of espeak): three measured too noisy to judge by (Portuguese 77 % with
 # one decoding, 100 % with another that scored 1.6 points better over 24 more sentences of the six languages).
-# Bounds: what base achieved here (asr/README.md, "Languages") plus 6 to 10 points of headroom.
-# Greedy decoding, English's default, got four of them 9 to 19 points worse (Spanish 18 % against 6 %), so the
-# bounds also keep the other languages' beam search in place.
+# Bounds: what base achieved here (asr/README.md, "Languages") plus 4 to 10 points of headroom.
+# Greedy decoding, English's default, got three of them 11 to 15 points worse (French 46 % against 35 %, Spanish
+# 18 % against 4 %, Dutch 47 % against 36 %), so the bounds also keep the other languages' beam search in place.
 # Dutch uses espeak's klatt2 variant: base hears the default Dutch voice as Latin. No espeak voice of
 # Portuguese is recognised as Portuguese by base (Latin, English, Spanish…), so Portuguese is given at
 # upload, as a user would give it, and only its transcription is checked; base gets most words of it
 # wrong (83 %), so its bound of 90 % only catches loops, invented text and silence.
 CASES = {
     "de": ("de", "german", 0.30, True),
-    "fr": ("fr", "french", 0.35, True),
+    "fr": ("fr", "french", 0.42, True),
     "es": ("es", "spanish", 0.12, True),
     "it": ("it", "italian", 0.35, True),
     "pt": ("pt", "portuguese", 0.90, False),

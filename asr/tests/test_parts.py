@@ -4,7 +4,7 @@ leaving anyone waiting."""
 
 import threading
 
-from verbatim_asr.parts import WorkQueue, gaps
+from verbatim_asr.parts import WorkQueue, gaps, opens_in_speech
 from verbatim_asr.windows import SAMPLE_RATE, Window, pack
 
 
@@ -33,6 +33,13 @@ def test_speech_is_packed_into_windows_of_at_most_30_s_without_cutting_a_stretch
     ]
     assert all(w.duration <= 30 for w in windows)
     assert all(not w.breaks for w in windows)
+
+
+def test_only_a_first_window_that_starts_with_the_recording_is_decoded_with_timestamp_tokens():
+    cut_anywhere = pack([[(0, s(20)), (s(21), s(40))]], s(30))
+    assert opens_in_speech(cut_anywhere) == {cut_anywhere[0]}
+    assert opens_in_speech(pack([[(s(0.5), s(20)), (s(21), s(40))]], s(30))) == set()  # it starts in silence
+    assert opens_in_speech([]) == set()
 
 
 def test_times_of_a_window_map_to_the_recording_across_the_silences_it_skips():

@@ -1,5 +1,5 @@
-"""Decoding modes: the default, batched (VAD windows decoded in batches with timestamp tokens by one decoder per
-core, verbatim_asr/parts.py), and faster-whisper's own (one 30 s window after another, beam search of 5)."""
+"""Decoding modes: the default, batched (VAD windows decoded in batches by one decoder per core and cut into
+sentences, verbatim_asr/parts.py), and faster-whisper's own (one 30 s window after another, beam search of 5)."""
 
 from __future__ import annotations
 
@@ -69,13 +69,13 @@ def test_long_recording_loses_and_doubles_no_sentence_at_or_between_parts(long_r
     assert starts == sorted(starts) and starts[-1] > 60  # words in order, up to the end
 
 
-def test_segments_are_whispers_own_several_per_part_and_punctuated(long_transcript):
+def test_segments_are_sentences_several_per_part_and_punctuated(long_transcript):
     segments = long_transcript["segments"]
-    # Whisper's timestamp tokens cut a 30 s part into sentence-sized segments, not one line per part.
+    # A 30 s part is cut into sentence-sized segments, not one line per part.
     assert len(segments) >= 3 * -(-long_transcript["duration"] // 30), [s["text"] for s in segments]
     assert all(s["end"] - s["start"] <= 15 for s in segments), [(s["start"], s["end"]) for s in segments]
     assert [s["start"] for s in segments] == sorted(s["start"] for s in segments)
-    # Most end a sentence (tiny.en breaks some lines mid-sentence, as in faster-whisper's own decoding).
+    # Most end a sentence (where a sentence runs long, or tiny.en writes no full stop, a line ends mid-sentence).
     ended = [s for s in segments if s["text"].rstrip().endswith((".", "?", "!"))]
     assert len(ended) >= len(segments) // 2, [s["text"] for s in segments]
     # The word list says what the segments say, word for word.
@@ -108,3 +108,19 @@ def test_a_window_whisper_skips_or_times_wrongly_loses_and_doubles_nothing(clien
     # Within these 92 s each of these is said twice.
     for phrase in ("leisure to consider", "young man", "still more respectable"):
         assert said.count(phrase) == 2, (phrase, said)
+
+
+def test_a_recording_that_begins_mid_sentence_keeps_its_opening_words(client, tmp_path):
+    """A part of a long recording that a client cut anywhere: it opens with the last 4 s of a sentence ("…who had
+    vanished behind the curtain on the left."). Decoded without timestamp tokens, tiny.en wrote from the next
+    sentence on, and the alignment of its first words stretched over the skipped seconds; the opening window is
+    decoded with timestamp tokens (parts.opens_in_speech)."""
+    sentence_end = decode(str(AUDIO / "two-speakers/stereo-one-speaker-per-channel.wav"))[-4 * SAMPLE_RATE :]
+    pause = np.zeros(int(SAMPLE_RATE * 0.7), np.float32)
+    clips = [decode(str(AUDIO / clip)) for clip in CLIPS[:3]]
+    audio = np.concatenate([sentence_end, pause] + [x for clip in clips for x in (clip, pause)])
+    r = transcribe(client, write_wav(tmp_path / "mid-sentence.wav", audio, SAMPLE_RATE))
+    assert r.status_code == 200, r.text
+    said = " ".join(normalise(r.json()["text"]))
+    assert said.count("curtain on the left") == 1, said
+    assert said.count("what your country can do for you") == 1, said

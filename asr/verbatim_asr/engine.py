@@ -368,10 +368,11 @@ class Engine:
         s = self.settings
         if s.batch_size > 0:
             # Silero VAD cuts the recording at silences into windows of up to 30 s, decoded batch_size at a time
-            # by one decoder per core, without timestamp tokens; segments are cut from the aligned words at the
-            # sentences (verbatim_asr/sentences.py). What whisper leaves of a window is decoded again and windows
-            # failing the quality checks fall back to beam 5 and the temperature ladder (verbatim_asr/parts.py; asr/README.md, "Speed"). Windows meet in silence and
-            # never overlap, so no word is lost or doubled between them.
+            # by one decoder per core, without timestamp tokens (but one that opens the recording in speech);
+            # segments are cut from the aligned words at the sentences (verbatim_asr/sentences.py). What whisper
+            # leaves of a window is decoded again and windows failing the quality checks fall back to beam 5 and
+            # the temperature ladder (verbatim_asr/parts.py; asr/README.md, "Speed"). Windows meet in silence
+            # and never overlap, so no word is lost or doubled between them.
             from . import parts
 
             result = parts.transcribe(

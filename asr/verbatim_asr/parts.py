@@ -6,8 +6,10 @@ to 30 s, cut at silences (verbatim_asr/windows.py), so windows never overlap and
 them. `parallel` decoders, one per CTranslate2 replica (each on one core), take the windows `batch_size` at a
 time from one queue and decode them without timestamp tokens: whisper then writes a window's text to its end
 (with them, it stopped early in 14 of 22 windows of the benchmark recording, leaving the rest to decode again)
-and writes about 15 % fewer tokens. Its words are aligned to the audio and the text is cut into segments at
-its sentences (verbatim_asr/sentences.py). Then, as whisper's sequential decoding does within one 30 s window:
+and writes about 15 % fewer tokens; only a window that opens the recording in speech, which may begin in
+mid-sentence, is decoded with them (opens_in_speech). Its words are aligned to the audio and the text is cut
+into segments at its sentences (verbatim_asr/sentences.py). Then, as whisper's sequential decoding does within
+one 30 s window:
 
 - where whisper stopped before a window's end or skipped speech, as its words are aligned to the audio, that
   audio is decoded again: what a batch left is packed into windows of its own, which join the decoder's next
@@ -64,6 +66,8 @@ MIN_TOKENS_PER_SECOND = 1.0
 # faster-whisper's sequential fallback, used for windows that fail the quality checks.
 FALLBACK_TEMPERATURES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
 FALLBACK_BEAM_SIZE = 5
+# Whisper's sequential decoding lets the first timestamp of a window be at most 1 s in (opens_in_speech).
+MAX_INITIAL_TIMESTAMP = 1.0
 # faster-whisper's batched defaults: silences of 160 ms are enough to cut at.
 VAD = VadOptions(max_speech_duration_s=WINDOW_SECONDS, min_silence_duration_ms=160)
 
@@ -74,6 +78,15 @@ class Decoding:
     avg_logprob: float
     no_speech_prob: float
     temperature: float
+    timestamps: bool  # decoded with timestamp tokens
+
+
+@dataclass(frozen=True)
+class Mode:
+    """How windows are decoded: with or without timestamp tokens (the prompt says which)."""
+
+    options: TranscriptionOptions
+    prompt: list[int]
 
 
 @dataclass
@@ -99,7 +112,7 @@ def transcribe(
     windows = pack([speech_spans(audio, VAD, parallel)], WINDOW_SECONDS * SAMPLE_RATE)
     if not windows:
         return Transcription([], language or "en")
-    decoder = WindowDecoder(model, audio)
+    decoder = WindowDecoder(model, audio, stamped=opens_in_speech(windows))
     if language is None:
         language = decoder.detect_language(windows[0]) if model.model.is_multilingual else "en"
     decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language))
@@ -162,9 +175,10 @@ class WindowDecoder:
     """Decodes windows of one recording; `work` runs on several threads at once (CTranslate2 runs concurrent
     calls on separate replicas)."""
 
-    def __init__(self, model, audio: np.ndarray):
+    def __init__(self, model, audio: np.ndarray, stamped: frozenset[Window] = frozenset()):
         self.model = model
         self.audio = audio
+        self.stamped = stamped  # decoded with timestamp tokens (opens_in_speech)
         self._encoded: dict[Window, np.ndarray] = {}  # the window language detection encoded, reused once
 
     def detect_language(self, window: Window) -> str:
@@ -176,7 +190,7 @@ class WindowDecoder:
     def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int) -> None:
         tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language=language)
         self.tokenizer = tokenizer
-        self.options = TranscriptionOptions(
+        options = TranscriptionOptions(
             beam_size=beam_size,
             best_of=5,
             patience=1,
@@ -194,7 +208,7 @@ class WindowDecoder:
             suppress_blank=True,
             suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
             without_timestamps=True,
-            max_initial_timestamp=0.0,  # unused without timestamps
+            max_initial_timestamp=MAX_INITIAL_TIMESTAMP,  # with timestamp tokens only
             word_timestamps=True,  # always aligned (_decode)
             prepend_punctuations="\"'“¿([{-",
             append_punctuations="\"'.。,，!！?？:：”)]}、",
@@ -205,7 +219,11 @@ class WindowDecoder:
             hotwords=None,
         )
         previous = tokenizer.encode(initial_prompt) if initial_prompt else []
-        self.prompt = self.model.get_prompt(tokenizer, previous, without_timestamps=True)
+        self.plain = Mode(options, self.model.get_prompt(tokenizer, previous, without_timestamps=True))
+        self.timestamped = Mode(
+            replace(options, without_timestamps=False), self.model.get_prompt(tokenizer, previous, without_timestamps=False)
+        )
+        self.options = options
 
     def work(self, queue: WorkQueue) -> None:
         """Decodes batches from the queue until it is empty."""
@@ -219,31 +237,41 @@ class WindowDecoder:
 
     def _decode(self, batch: list[Window]) -> tuple[list[Segment], list[tuple[int, list[Span]]]]:
         """The segments of a batch of windows, and the runs of spans whisper left, with the round they go to."""
-        encoded = get_ctranslate2_storage(np.stack([self._encode(w) for w in batch]))
-        decodings = self._generate(encoded, len(batch))
-        decodings = [self._checked(d, encoded, i, batch) for i, d in enumerate(decodings)]
+        encoded = np.stack([self._encode(w) for w in batch])
         segments, tails = [], []
-        for i, (window, decoding) in enumerate(zip(batch, decodings, strict=True)):
-            piece = self._piece(decoding, window)
-            if piece is None:
-                continue
-            # Words are aligned to the audio even when nobody asked for them: segments are cut from them, and they
-            # show what whisper left out and where the runs of a window of tails meet.
-            self.model.add_word_timestamps(
-                [[piece]],
-                self.tokenizer,
-                _rows(encoded, [i], len(batch)),
-                [_frames(window, self.model)],
-                self.options.prepend_punctuations,
-                self.options.append_punctuations,
-                0.0,  # each window's times start at 0
-            )
-            if window.round < MAX_ROUNDS:
-                words = [(w["start"], w["end"]) for w in piece["words"]]
-                for start, end in gaps(words, window.duration):
-                    tails += [(window.round + 1, run) for run in window.runs_between(start, end)]
-            segments += self._in_recording(piece, window, decoding)
+        for mode, rows in self._by_mode(batch):
+            storage = get_ctranslate2_storage(encoded if len(rows) == len(batch) else encoded[rows])
+            decodings = self._generate(storage, mode, len(rows))
+            for i, decoding in zip(rows, decodings, strict=True):
+                window = batch[i]
+                one = get_ctranslate2_storage(encoded[i : i + 1])
+                decoding = self._checked(decoding, one, window, mode)
+                pieces = self._pieces(decoding, window)
+                if not pieces:
+                    continue
+                # Words are aligned to the audio even when nobody asked for them: segments are cut from them, and
+                # they show what whisper left out and where the runs of a window of tails meet.
+                self.model.add_word_timestamps(
+                    [pieces],
+                    self.tokenizer,
+                    one,
+                    [_frames(window, self.model)],
+                    self.options.prepend_punctuations,
+                    self.options.append_punctuations,
+                    0.0,  # each window's times start at 0
+                )
+                words = [w for p in pieces for w in p["words"]]
+                if window.round < MAX_ROUNDS:
+                    for start, end in gaps([(w["start"], w["end"]) for w in words], window.duration):
+                        tails += [(window.round + 1, run) for run in window.runs_between(start, end)]
+                segments += self._in_recording(words, pieces, window, decoding)
         return segments, tails
+
+    def _by_mode(self, batch: list[Window]) -> list[tuple[Mode, list[int]]]:
+        """The batch's rows by how they are decoded (one generate call each: a prompt says which)."""
+        stamped = [i for i, w in enumerate(batch) if w in self.stamped]
+        plain = [i for i, w in enumerate(batch) if w not in self.stamped]
+        return [(m, rows) for m, rows in ((self.plain, plain), (self.timestamped, stamped)) if rows]
 
     def _features(self, window: Window) -> np.ndarray:
         return pad_or_trim(self.model.feature_extractor(window.audio(self.audio))[..., :-1])
@@ -255,11 +283,13 @@ class WindowDecoder:
             return self._encoded.pop(window)
         return np.asarray(self.model.encode(self._features(window)[None]))[0]
 
-    def _generate(self, encoded, n: int) -> list[Decoding]:
-        o = self.options
+    def _generate(self, encoded, mode: Mode, n: int) -> list[Decoding]:
+        o = mode.options
+        first_stamp = int(round(o.max_initial_timestamp / self.model.time_precision))
+        stamps = {} if o.without_timestamps else {"max_initial_timestamp_index": first_stamp}
         results = self.model.model.generate(
             encoded,
-            [self.prompt] * n,
+            [mode.prompt] * n,
             beam_size=o.beam_size,
             patience=o.patience,
             length_penalty=o.length_penalty,
@@ -271,60 +301,82 @@ class WindowDecoder:
             sampling_temperature=o.temperatures[0],
             repetition_penalty=o.repetition_penalty,
             no_repeat_ngram_size=o.no_repeat_ngram_size,
+            **stamps,
         )
         out = []
         for r in results:
             tokens = r.sequences_ids[0]
             avg_logprob = r.scores[0] * len(tokens) ** o.length_penalty / (len(tokens) + 1)
-            out.append(Decoding(tokens, avg_logprob, r.no_speech_prob, o.temperatures[0]))
+            out.append(Decoding(tokens, avg_logprob, r.no_speech_prob, o.temperatures[0], not o.without_timestamps))
         return out
 
-    def _checked(self, d: Decoding, encoded, index: int, batch: list[Window]) -> Decoding:
-        """`d`, or its window decoded again alone with the sequential fallback when it fails whisper's quality
-        checks or writes too little for its length; no tokens when whisper judges the window silent, as the
-        sequential decoding does, by the fallback's beam search (greedy decoding is less sure of itself: base
+    def _checked(self, d: Decoding, encoded, window: Window, mode: Mode) -> Decoding:
+        """`d`, or its window (`encoded`) decoded again alone when it fails whisper's quality checks or writes too
+        little for its length: without timestamp tokens if it had them, else with the sequential fallback; no tokens when whisper judges the window silent, as
+        the sequential decoding does, by the fallback's beam search (greedy decoding is less sure of itself: base
         judged espeak's Portuguese silent, which beam search of 5 transcribes)."""
-        o = self.options
+        o = mode.options
         unlikely = d.avg_logprob < o.log_prob_threshold
         text_tokens = [t for t in d.tokens if t < self.tokenizer.eot]
         repetitive = get_compression_ratio(self.tokenizer.decode(text_tokens).strip()) > o.compression_ratio_threshold
-        sparse = len(text_tokens) < MIN_TOKENS_PER_SECOND * batch[index].duration
+        sparse = len(text_tokens) < MIN_TOKENS_PER_SECOND * window.duration
         if not (unlikely or repetitive or sparse):
             return d
+        if d.timestamps:
+            # Timestamp tokens make whisper loop more (base on espeak's Portuguese: one clause 13 times, and the
+            # fallback's ladder judged the window silent): such a window is decoded as the others are.
+            return self._checked(self._generate(encoded, self.plain, 1)[0], encoded, window, self.plain)
         fallback = replace(o, beam_size=FALLBACK_BEAM_SIZE, temperatures=FALLBACK_TEMPERATURES)
-        result, avg_logprob, temperature, _ = self.model.generate_with_fallback(
-            _rows(encoded, [index], len(batch)), self.prompt, self.tokenizer, fallback
-        )
+        result, avg_logprob, temperature, _ = self.model.generate_with_fallback(encoded, mode.prompt, self.tokenizer, fallback)
         if result.no_speech_prob > o.no_speech_threshold and avg_logprob < o.log_prob_threshold:
-            return Decoding([], avg_logprob, result.no_speech_prob, temperature)
-        return Decoding(result.sequences_ids[0], avg_logprob, result.no_speech_prob, temperature)
+            return Decoding([], avg_logprob, result.no_speech_prob, temperature, False)
+        return Decoding(result.sequences_ids[0], avg_logprob, result.no_speech_prob, temperature, False)
 
-    def _piece(self, d: Decoding, window: Window) -> dict | None:
-        """A window's decoding as one piece of text over the whole window, in faster-whisper's segment shape (which
-        its word alignment takes); None when it is blank."""
-        tokens = [t for t in d.tokens if t < self.tokenizer.eot]
-        text = self.tokenizer.decode(tokens)
-        if not text.strip():
-            return None
-        return dict(seek=0, start=0.0, end=window.duration, tokens=tokens, text=text)
+    def _pieces(self, d: Decoding, window: Window) -> list[dict]:
+        """A window's decoding in faster-whisper's segment shape (which its word alignment takes), in the window's
+        time, blank ones left out: without timestamp tokens one piece over the whole window; with them whisper's
+        segments, and the text it wrote after its last pair of timestamps without closing it."""
+        if not d.timestamps:
+            tokens = [t for t in d.tokens if t < self.tokenizer.eot]
+            pieces = [dict(seek=0, start=0.0, end=window.duration, tokens=tokens)] if tokens else []
+        elif d.tokens:
+            pieces, _, _ = self.model._split_segments_by_timestamps(
+                tokenizer=self.tokenizer,
+                tokens=d.tokens,
+                time_offset=0.0,
+                segment_size=_frames(window, self.model),
+                segment_duration=window.duration,
+                seek=0,
+            )
+            tb = self.tokenizer.timestamp_begin
+            if tail := unfinished(d.tokens, tb):
+                pieces.append(dict(seek=0, start=(tail[0] - tb) * self.model.time_precision, end=window.duration, tokens=tail))
+        else:
+            pieces = []
+        for p in pieces:
+            p["text"] = self.tokenizer.decode(p["tokens"])
+            p["start"] = min(p["start"], window.duration)
+            p["end"] = min(max(p["end"], p["start"]), window.duration)
+        return [p for p in pieces if p["text"].strip()]
 
-    def _in_recording(self, piece: dict, window: Window, d: Decoding) -> list[Segment]:
-        """A window's text as segments of the recording: each word in the span of its middle, the words of each of
-        the window's runs cut into sentences (verbatim_asr/sentences.py), a segment from its first word to its
-        last (without words, the whole window, from the start of its first span to the end of its last)."""
-        if not piece.get("words"):
+    def _in_recording(self, words: list[dict], pieces: list[dict], window: Window, d: Decoding) -> list[Segment]:
+        """A window's words as segments of the recording: each word in the span of its middle, the words of each
+        of the window's runs cut into sentences (verbatim_asr/sentences.py), a segment from its first word to its
+        last (without words, the whole window's text, from the start of its first span to the end of its last)."""
+        if not words:
             start = window.to_recording(0.0)
             end = window.to_recording(window.duration, len(window.spans) - 1)
-            return [self._segment(window, d, start, end, piece["text"], piece["tokens"], None)]
+            text = "".join(p["text"] for p in pieces)
+            return [self._segment(window, d, start, end, text, [t for p in pieces for t in p["tokens"]], None)]
         runs: dict[int, list[Word]] = {}
-        for w in piece["words"]:
+        for w in words:
             span = window.span_at((w["start"] + w["end"]) / 2)
             word = Word(window.to_recording(w["start"], span), window.to_recording(w["end"], span), w["word"], w["probability"])
             runs.setdefault(window.run_of(span), []).append(word)
         out = []
-        for words in (group for run in runs.values() for group in sentences(run)):
-            text = "".join(w.word for w in words)
-            out.append(self._segment(window, d, words[0].start, words[-1].end, text, self.tokenizer.encode(text), words))
+        for group in (group for run in runs.values() for group in sentences(run)):
+            text = "".join(w.word for w in group)
+            out.append(self._segment(window, d, group[0].start, group[-1].end, text, self.tokenizer.encode(text), group))
         return out
 
     @staticmethod
@@ -359,12 +411,25 @@ def gaps(words: list[tuple[float, float]], duration: float) -> list[tuple[float,
     return out
 
 
+def unfinished(tokens: list[int], timestamp_begin: int) -> list[int]:
+    """The text whisper wrote after its last pair of timestamps without closing it (from the opening timestamp
+    on); [] when every segment is closed."""
+    if len(tokens) >= 2 and tokens[-2] < timestamp_begin <= tokens[-1]:
+        return []
+    pairs = [i for i in range(1, len(tokens)) if tokens[i] >= timestamp_begin and tokens[i - 1] >= timestamp_begin]
+    if not pairs:
+        return []
+    tail = tokens[pairs[-1] :]
+    return tail if any(t < timestamp_begin for t in tail) else []
+
+
+def opens_in_speech(windows: list[Window]) -> frozenset[Window]:
+    """The windows that may begin in the middle of a sentence, to decode with timestamp tokens: the first, when
+    speech starts at the recording's very start (within the VAD's padding), as in a part of a long recording a
+    client cut anywhere. Without timestamp tokens whisper writes text from a sentence's start: given the end of
+    one, it skipped it and its words' alignment stretched over the skipped seconds, which no gap then showed."""
+    return frozenset(windows[:1]) if windows and windows[0].spans[0][0] == 0 else frozenset()
+
+
 def _frames(window: Window, model) -> int:
     return min(int(math.ceil(window.duration * model.frames_per_second)), WINDOW_SECONDS * model.frames_per_second)
-
-
-def _rows(encoded, rows: list[int], total: int):
-    """The encoder output of some windows of a batch (all of them: as it is)."""
-    if len(rows) == total:
-        return encoded
-    return get_ctranslate2_storage(np.asarray(encoded)[rows])
