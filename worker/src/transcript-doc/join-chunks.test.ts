@@ -55,4 +55,12 @@ describe("transcript text", () => {
       "[01:01] First one.\n[01:04] Second one?\n[01:10] Ana: No words here",
     );
   });
+
+  it("does not end a line at a title, an initial or a full stop the sentence goes on after", () => {
+    const text = "And Mr. Dashwood met J. Smith at 3 p.m. today. Then Dr. Jones left.";
+    const words = text.split(" ").map((word, i) => ({ word, start: i, end: i + 0.5 }));
+    expect(transcriptText([{ start: 0, end: 14, text, words }])).toBe(
+      "[00:00] And Mr. Dashwood met J. Smith at 3 p.m. today.\n[00:10] Then Dr. Jones left.",
+    );
+  });
 });

@@ -14,6 +14,29 @@ export function joinWords(words: { word: string }[], sample: string) {
 }
 
 const SENTENCE = /[^.?!…。？！]+(?:[.?!…。？！]+["')\]]*|$)/g;
+// Titles whose full stop ends no sentence ("Mr. Dashwood"), as the engine cuts its segments
+// (asr/verbatim_asr/sentences.py); a single letter with a full stop is an initial.
+const TITLES = new Set("mr mrs ms dr prof st jr sr vs sra dra mme mlle hr nr".split(" "));
+
+/** Whether `next` goes on the sentence `part` seems to end: after a title or an initial, or in lower case. */
+function continues(part: string, next: string) {
+  const last = part.split(/\s+/).pop() ?? "";
+  const stem = last.endsWith(".") ? last.slice(0, -1).toLowerCase() : "";
+  return TITLES.has(stem) || /^\p{L}$/u.test(stem) || /^\p{Ll}/u.test(next);
+}
+
+/** The segment's text cut after each sentence. */
+function splitSentences(text: string) {
+  const parts: { from: number; to: number }[] = [];
+  for (const m of text.matchAll(SENTENCE)) {
+    const previous = parts.at(-1);
+    const part = { from: m.index, to: m.index + m[0].length };
+    if (previous && continues(text.slice(previous.from, previous.to).trim(), m[0].trim())) previous.to = part.to;
+    else parts.push(part);
+  }
+  const out = parts.map((p) => text.slice(p.from, p.to).trim()).filter(Boolean);
+  return out.length ? out : [text];
+}
 
 interface Line {
   start: number;
@@ -27,7 +50,7 @@ interface Line {
  */
 function sentences(seg: Segment): Line[] {
   const text = seg.text.trim();
-  const parts = (text.match(SENTENCE) ?? [text]).map((p) => p.trim()).filter(Boolean);
+  const parts = splitSentences(text);
   const words = seg.words ?? [];
   if (parts.length <= 1 || words.length === 0)
     return [{ start: words[0]?.start ?? seg.start, text, speaker: seg.speaker }];
