@@ -175,7 +175,7 @@ class WindowDecoder:
     """Decodes windows of one recording; `work` runs on several threads at once (CTranslate2 runs concurrent
     calls on separate replicas)."""
 
-    def __init__(self, model, audio: np.ndarray, stamped: frozenset[Window] = frozenset()):
+    def __init__(self, model, audio: np.ndarray, stamped: frozenset[Window]):
         self.model = model
         self.audio = audio
         self.stamped = stamped  # decoded with timestamp tokens (opens_in_speech)
@@ -312,9 +312,10 @@ class WindowDecoder:
 
     def _checked(self, d: Decoding, encoded, window: Window, mode: Mode) -> Decoding:
         """`d`, or its window (`encoded`) decoded again alone when it fails whisper's quality checks or writes too
-        little for its length: without timestamp tokens if it had them, else with the sequential fallback; no tokens when whisper judges the window silent, as
-        the sequential decoding does, by the fallback's beam search (greedy decoding is less sure of itself: base
-        judged espeak's Portuguese silent, which beam search of 5 transcribes)."""
+        little for its length: without timestamp tokens if it had them, else with the sequential fallback. No
+        tokens when whisper judges the window silent, as the sequential decoding does, by the fallback's beam
+        search (greedy decoding is less sure of itself: base judged espeak's Portuguese silent, which beam search
+        of 5 transcribes)."""
         o = mode.options
         unlikely = d.avg_logprob < o.log_prob_threshold
         text_tokens = [t for t in d.tokens if t < self.tokenizer.eot]
