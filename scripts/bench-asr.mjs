@@ -126,6 +126,7 @@ async function timedDirect(asrPort, audio, name, fields) {
 async function pipeline(app, cookie, audio) {
   const started = Date.now();
   const form = new FormData();
+  form.append("size", String(audio.size)); // as the web app sends it: the file is stored in one piece
   form.append("file", audio, "recording.wav");
   const up = await fetch(`${app}/api/transcriptions/upload`, {
     method: "POST",

@@ -281,6 +281,12 @@ export const uploadFormSchema = z.object({
   name: z.string().max(255).optional().describe("A title; the file name when absent"),
   diarize: z.enum(["true", "false"]).optional().describe("Tell speakers apart (speaker recognition)"),
   num_speakers: z.string().optional().describe("How many people speak, 1–20, when known"),
+  size: z
+    .string()
+    .optional()
+    .describe(
+      "The file's length in bytes: sent before the file, it is stored as it arrives, and refused if longer or shorter",
+    ),
 });
 
 /** Raw bytes as a request body (chunks, parts, playback media) or a file as a response. */

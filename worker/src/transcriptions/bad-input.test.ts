@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { FILE_EMPTY, FILE_TOO_LARGE, FILE_UNSUPPORTED, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
-import { upload } from "../../test/transcriptions";
+import { testFile, upload } from "../../test/transcriptions";
 import { NOT_MEDIA } from "./create";
 
 async function nothingStored(cookie: string, userId: string) {
@@ -57,6 +57,44 @@ describe("uploads that must be refused", () => {
   it("refuses a file over 500 MB with 413 without reading it", async () => {
     const { cookie, user } = await signUp();
     const res = await hugeUpload(cookie, 501 * 1024 * 1024);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: FILE_TOO_LARGE });
+    await nothingStored(cookie, user.id);
+  });
+
+  it("refuses a file whose length is not its declared size with 400, storing nothing; the right size is stored", async () => {
+    const { cookie, user } = await signUp();
+    const audio = await testFile("jfk.flac");
+    const declaring = (size: string) => {
+      const form = new FormData();
+      form.append("size", size);
+      form.append("file", new File([audio], "jfk.flac", { type: "audio/flac" }));
+      return api("/api/transcriptions/upload", { method: "POST", body: form, cookie });
+    };
+    for (const wrong of [audio.length + 1, audio.length - 1]) {
+      const res = await declaring(String(wrong));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: `The file's length does not match its declared size of ${wrong} bytes`,
+      });
+      await nothingStored(cookie, user.id);
+    }
+    const bad = await declaring("about 300 KB");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: "size must be the file's length in bytes" });
+
+    const ok = await declaring(String(audio.length));
+    expect(ok.status).toBe(201);
+    const { objects } = await env.MEDIA.list({ prefix: `users/${user.id}/` });
+    expect(objects.map((o) => o.size)).toEqual([audio.length]);
+  });
+
+  it("refuses a declared size over 500 MB with 413 before the file is read", async () => {
+    const { cookie, user } = await signUp();
+    const form = new FormData();
+    form.append("size", String(501 * 1024 * 1024));
+    form.append("file", new File([await testFile("jfk.flac")], "jfk.flac", { type: "audio/flac" }));
+    const res = await api("/api/transcriptions/upload", { method: "POST", body: form, cookie });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: FILE_TOO_LARGE });
     await nothingStored(cookie, user.id);

@@ -17,7 +17,7 @@ import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { CHUNK_EVENTS, isActive, readyToJoin } from "../jobs/state";
 import { withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { assertAcceptedType, sniffMedia } from "./create";
+import { assertAcceptedType, declaredFileSize, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
 import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
 import { toTranscription } from "./serialize";
@@ -29,6 +29,7 @@ import { speakerChoice } from "./speaker-options";
 // Mounted under /transcriptions, behind its sign-in check.
 
 const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
+const CHUNK_TOO_LARGE = "A chunk must be less than 100MB";
 const tag = "chunked uploads";
 const docs = {
   create: doc({
@@ -84,12 +85,14 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (t.chunksExpected !== null && idx >= t.chunksExpected)
       throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const size = declaredFileSize(c.req.header("Content-Length"), MAX_CHUNK_BYTES, CHUNK_TOO_LARGE);
     const stream = await sniffMedia(c.req.raw.body);
     const key = chunkKey(t.userId, t.id, idx);
     await writeStreamToR2(c.env.MEDIA, key, stream, {
       contentType: c.req.header("Content-Type") ?? "application/octet-stream",
       maxBytes: MAX_CHUNK_BYTES,
-      tooLarge: "A chunk must be less than 100MB",
+      tooLarge: CHUNK_TOO_LARGE,
+      size,
     });
     const start = c.req.valid("query").start;
     // Re-sending a chunk (after a dropped connection) replaces it and transcribes it again.

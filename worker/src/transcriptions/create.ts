@@ -38,6 +38,20 @@ export function assertDeclaredSize(contentLength: string | undefined, max = MAX_
   if (contentLength && Number(contentLength) > max + 64 * 1024) throw new ApiError(413, FILE_TOO_LARGE);
 }
 
+/**
+ * A declared length in bytes: the upload form's `size` field or a raw body's Content-Length. Absent: undefined;
+ * given, it is checked against the plan-independent limits before a byte of the file is read.
+ */
+export function declaredFileSize(value: string | undefined, max = MAX_UPLOAD_BYTES, tooLarge = FILE_TOO_LARGE) {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!/^\d{1,16}$/.test(v)) throw new ApiError(400, "size must be the file's length in bytes");
+  const size = Number(v);
+  if (size === 0) throw new ApiError(400, FILE_EMPTY);
+  if (size > max) throw new ApiError(413, tooLarge);
+  return size;
+}
+
 /** The `language` upload field: a Whisper language code, or absent (detect it). */
 export function spokenLanguage(value: string | undefined) {
   const v = value?.trim().toLowerCase();

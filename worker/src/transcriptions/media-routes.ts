@@ -7,7 +7,7 @@ import { doc, file, json, rawBody } from "../http/openapi";
 import { isActive } from "../jobs/state";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { peek, sniffMediaType } from "../uploads/sniff";
-import { NOT_MEDIA } from "./create";
+import { declaredFileSize, NOT_MEDIA } from "./create";
 import { streamMedia } from "./media";
 import { getOwned, updateTranscription } from "./repository";
 
@@ -54,6 +54,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (t.source !== "chunks" || !waitsForRecording)
       throw new ApiError(409, "This transcription is no longer accepting audio");
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const declared = declaredFileSize(c.req.header("Content-Length"));
     const { head, stream } = await peek(c.req.raw.body);
     const type = sniffMediaType(head);
     if (!type) {
@@ -64,6 +65,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       contentType: type,
       maxBytes: MAX_UPLOAD_BYTES,
       tooLarge: FILE_TOO_LARGE,
+      size: declared,
     });
     await updateTranscription(db, t.id, { fileSize: size });
     return c.json({ size }, 201);

@@ -5,14 +5,22 @@ import { ApiError } from "../http/errors";
 import { withSlot } from "../plans/limits";
 import { readFormUntilFile } from "../uploads/form-stream";
 import { writeStreamToR2 } from "../uploads/r2-writer";
-import { assertAcceptedType, assertDeclaredSize, createFileTranscription, sniffMedia, spokenLanguage } from "./create";
+import {
+  assertAcceptedType,
+  assertDeclaredSize,
+  createFileTranscription,
+  declaredFileSize,
+  sniffMedia,
+  spokenLanguage,
+} from "./create";
 import { mediaKey } from "./keys";
 import { speakerChoiceFromForm } from "./speaker-options";
 
 /**
  * POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. Fields sent
  * before the file: `name`, `language` (the spoken language's code; left out, it is detected), `diarize`
- * ("true": tell speakers apart) and `num_speakers` (1–20, when known; only with diarize).
+ * ("true": tell speakers apart), `num_speakers` (1–20, when known; only with diarize) and `size` (the file's
+ * length in bytes: the file is then stored in one piece as it arrives, and a file of another length refused).
  */
 export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
   // A request that is not a valid upload is a 400/413/415 whatever the plan: the form's fields, the file's
@@ -23,6 +31,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
   if (!file) throw new ApiError(400, "Please select a file to upload.");
   const language = spokenLanguage(fields.language);
   const speakers = speakerChoiceFromForm(fields);
+  const declaredSize = declaredFileSize(fields.size);
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
@@ -35,6 +44,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
       contentType: fileType,
       maxBytes: MAX_UPLOAD_BYTES,
       tooLarge: FILE_TOO_LARGE,
+      size: declaredSize,
     });
     if (size === 0) throw new ApiError(400, FILE_EMPTY);
     try {

@@ -68,3 +68,44 @@ describe("a streamed upload that is refused midway", () => {
     expect((await env.MEDIA.head(key))?.size).toBe(10 << 20);
   });
 });
+
+describe("an upload of declared size", () => {
+  it("is stored in one put as it arrives, without a multipart upload", async () => {
+    const { bucket, opened } = recordingBucket();
+    const key = `test/${crypto.randomUUID()}`;
+    expect(await writeStreamToR2(bucket, key, bytes(10 << 20), { ...opts, size: 10 << 20 })).toEqual({
+      size: 10 << 20,
+    });
+    expect(opened).toHaveLength(0);
+    const stored = await env.MEDIA.get(key);
+    expect(stored?.size).toBe(10 << 20);
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)).every((b) => b === 7)).toBe(true);
+  });
+
+  it("longer or shorter than declared: 400, and nothing is stored", async () => {
+    for (const declared of [(3 << 20) - 1, (3 << 20) + 1]) {
+      const key = `test/${crypto.randomUUID()}`;
+      await expect(writeStreamToR2(env.MEDIA, key, bytes(3 << 20), { ...opts, size: declared })).rejects.toMatchObject({
+        status: 400,
+        message: `The file's length does not match its declared size of ${declared} bytes`,
+      });
+      expect(await env.MEDIA.head(key)).toBeNull();
+    }
+  });
+
+  it("declared over the limit: 413 before a byte is read", async () => {
+    let pulled = 0;
+    const source = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(1 << 20));
+      },
+    });
+    const key = `test/${crypto.randomUUID()}`;
+    await expect(writeStreamToR2(env.MEDIA, key, source, { ...opts, size: 13 << 20 })).rejects.toMatchObject({
+      status: 413,
+    });
+    expect(pulled).toBeLessThanOrEqual(1); // a stream pulls once on its own, to fill its queue
+    expect(await env.MEDIA.head(key)).toBeNull();
+  });
+});

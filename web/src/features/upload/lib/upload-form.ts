@@ -2,7 +2,8 @@ import { type SpeakerChoice, speakerFields } from "@/entities/transcription/spea
 
 /**
  * The multipart body of POST /api/transcriptions/upload, the same from the page and from the service worker
- * (Background Sync). Fields come before the file: the server reads the form as a stream.
+ * (Background Sync). Fields come before the file: the server reads the form as a stream. `size` lets it store
+ * the file in one piece as it arrives.
  */
 export function uploadForm(file: Blob, fileName: string, language: string | null, speakers: SpeakerChoice) {
   const form = new FormData();
@@ -10,6 +11,7 @@ export function uploadForm(file: Blob, fileName: string, language: string | null
   const { diarize, num_speakers } = speakerFields(speakers);
   form.append("diarize", String(diarize));
   if (num_speakers !== undefined) form.append("num_speakers", String(num_speakers));
+  form.append("size", String(file.size));
   form.append("file", file, fileName);
   return form;
 }
