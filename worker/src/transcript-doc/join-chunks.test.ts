@@ -63,4 +63,12 @@ describe("transcript text", () => {
       "[00:00] And Mr. Dashwood met J. Smith at 3 p.m. today.\n[00:10] Then Dr. Jones left.",
     );
   });
+
+  it("keeps the engine's titles in other languages inside their sentence", () => {
+    const text = "Fr. Meyer kommt bzw. Anna ruft an. Poi il dott. Rossi parla.";
+    const words = text.split(" ").map((word, i) => ({ word, start: i, end: i + 0.5 }));
+    expect(transcriptText([{ start: 0, end: 12, text, words }])).toBe(
+      "[00:00] Fr. Meyer kommt bzw. Anna ruft an.\n[00:07] Poi il dott. Rossi parla.",
+    );
+  });
 });

@@ -14,9 +14,10 @@ export function joinWords(words: { word: string }[], sample: string) {
 }
 
 const SENTENCE = /[^.?!…。？！]+(?:[.?!…。？！]+["')\]]*|$)/g;
-// Titles whose full stop ends no sentence ("Mr. Dashwood"), as the engine cuts its segments
-// (asr/verbatim_asr/sentences.py); a single letter with a full stop is an initial.
-const TITLES = new Set("mr mrs ms dr prof st jr sr vs sra dra mme mlle hr nr".split(" "));
+// Titles and abbreviations whose full stop ends no sentence ("Mr. Dashwood"): the engine's list
+// (asr/verbatim_asr/sentences.py). "e.g." and "z.B." need no entry: split at each full stop, their pieces
+// are single letters, which count as initials.
+const TITLES = new Set("mr mrs ms dr prof st jr sr vs sra dra mme mlle hr fr nr bzw ca sig dott".split(" "));
 
 /** Whether `next` goes on the sentence `part` seems to end: after a title or an initial, or in lower case. */
 function continues(part: string, next: string) {

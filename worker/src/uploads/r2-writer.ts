@@ -19,7 +19,7 @@ export interface WriteResult {
   size: number;
 }
 
-export const sizeMismatch = (size: number) =>
+const sizeMismatch = (size: number) =>
   new ApiError(400, `The file's length does not match its declared size of ${size} bytes`);
 
 /** Streams into R2 under `key`, refusing (and storing nothing) once more than `maxBytes` arrived. */
