@@ -1,4 +1,5 @@
 import type { Segment } from "@verbatim/shared";
+import { sentenceSpans } from "./sentence-spans";
 
 /** `[mm:ss]` with minutes counting past 59, as the spec's transcript lines do. */
 export function timestampMarker(seconds: number) {
@@ -13,29 +14,9 @@ export function joinWords(words: { word: string }[], sample: string) {
   return words.map((w) => w.word).join(/\s/.test(sample.trim()) ? " " : "");
 }
 
-const SENTENCE = /[^.?!…。？！]+(?:[.?!…。？！]+["')\]]*|$)/g;
-// Titles and abbreviations whose full stop ends no sentence ("Mr. Dashwood"): the engine's list
-// (asr/verbatim_asr/sentences.py). "e.g." and "z.B." need no entry: split at each full stop, their pieces
-// are single letters, which count as initials.
-const TITLES = new Set("mr mrs ms dr prof st jr sr vs sra dra mme mlle hr fr nr bzw ca sig dott".split(" "));
-
-/** Whether `next` goes on the sentence `part` seems to end: after a title or an initial, or in lower case. */
-function continues(part: string, next: string) {
-  const last = part.split(/\s+/).pop() ?? "";
-  const stem = last.endsWith(".") ? last.slice(0, -1).toLowerCase() : "";
-  return TITLES.has(stem) || /^\p{L}$/u.test(stem) || /^\p{Ll}/u.test(next);
-}
-
 /** The segment's text cut after each sentence. */
 function splitSentences(text: string) {
-  const parts: { from: number; to: number }[] = [];
-  for (const m of text.matchAll(SENTENCE)) {
-    const previous = parts.at(-1);
-    const part = { from: m.index, to: m.index + m[0].length };
-    if (previous && continues(text.slice(previous.from, previous.to).trim(), m[0].trim())) previous.to = part.to;
-    else parts.push(part);
-  }
-  const out = parts.map((p) => text.slice(p.from, p.to).trim()).filter(Boolean);
+  const out = sentenceSpans(text).map((p) => text.slice(p.from, p.to));
   return out.length ? out : [text];
 }
 

@@ -231,6 +231,14 @@ describe("offline engine on languages it cannot analyse", () => {
     expect(swedish.formatted_transcript).toMatch(/^\[00:00\] Anna Lind: Hej allihop/);
   });
 
+  it("keeps a question whole across a title's full stop", () => {
+    const german = analyseOffline(
+      segmentsFromText("Lea Kraus: Gut. Können Sie Fr. Meyer heute noch anrufen? Danach gehen wir.", "de"),
+      prefs,
+    );
+    expect(german.transcription_details.questions).toEqual(["Können Sie Fr. Meyer heute noch anrufen?"]);
+  });
+
   it("trusts the recogniser's language over the text", () => {
     const spanish = analyseOffline(segmentsFromText(SPANISH_MEETING, "es"), prefs);
     expect(spanish.language).toBe("es");

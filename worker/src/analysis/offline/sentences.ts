@@ -1,4 +1,5 @@
 import type { ItemSentence, ItsFunction, PartOfSpeech } from "wink-nlp";
+import { sentenceSpans } from "../../transcript-doc/sentence-spans";
 import { nlp } from "./nlp";
 import { type Turn, timeAt } from "./speakers";
 import { wordCount } from "./text";
@@ -186,27 +187,25 @@ export function englishSentences(turns: readonly Turn[]): Sentence[] {
 }
 
 /**
- * Sentences split on end punctuation only, for languages the English pipeline cannot read: enough to place
- * questions and count words without pretending to understand the text.
+ * Sentences split on end punctuation only (not after a title or an initial), for languages the English pipeline
+ * cannot read: enough to place questions and count words without pretending to understand the text.
  */
 export function plainSentences(turns: readonly Turn[]): Sentence[] {
   const sentences: Sentence[] = [];
   turns.forEach((turn, t) => {
-    const re = /[^.!?…。？！]+(?:[.!?…。？！]+["”»)]*|$)/gu;
-    for (let m = re.exec(turn.text); m; m = re.exec(turn.text)) {
-      const text = m[0].trim();
-      if (text.length === 0) continue;
+    for (const { from, to } of sentenceSpans(turn.text)) {
+      const text = turn.text.slice(from, to);
       sentences.push({
         index: sentences.length,
         turn: t,
         speaker: turn.speaker,
-        start: timeAt(turn, m.index),
+        start: timeAt(turn, from),
         text,
         words: wordCount(text),
         tokens: [],
         entities: [],
         terms: new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []),
-        question: /[?？]["”»)]*$/u.test(text),
+        question: /[?？؟]["'”’»)\]]*$/u.test(text),
         sentiment: 0,
       });
     }
