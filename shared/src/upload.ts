@@ -279,6 +279,9 @@ export const sealChunksSchema = z.object({ chunks: z.number().int().positive().m
 export const uploadFormSchema = z.object({
   file: z.file().describe("The recording; its first bytes must be audio or video"),
   name: z.string().max(255).optional().describe("A title; the file name when absent"),
+  language: speechLanguageSchema
+    .optional()
+    .describe("The spoken language's code (en, de, …); detected from the recording when absent"),
   diarize: z.enum(["true", "false"]).optional().describe("Tell speakers apart (speaker recognition)"),
   num_speakers: z.string().optional().describe("How many people speak, 1–20, when known"),
   size: z

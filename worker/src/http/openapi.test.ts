@@ -75,6 +75,17 @@ describe("GET /api/openapi.json", () => {
     );
   });
 
+  it("documents every field the upload form reads, the spoken language among them", async () => {
+    const doc = await document();
+    const form = doc.paths["/api/transcriptions/upload"]?.post?.requestBody?.content["multipart/form-data"] as {
+      schema: { properties: Record<string, { enum?: string[] }> };
+    };
+    expect(Object.keys(form.schema.properties).sort()).toEqual(
+      ["diarize", "file", "language", "name", "num_speakers", "size"].sort(),
+    );
+    expect(form.schema.properties.language?.enum).toContain("de");
+  });
+
   it("describes the validation error a refused body actually gets", async () => {
     const res = await api("/api/register", { method: "POST", json: { username: "ab", password: 1 } });
     expect(res.status).toBe(400);

@@ -38,7 +38,7 @@ const docs = {
   upload: doc({
     summary: "Upload one recording (up to 500 MB) and start transcribing it",
     tag,
-    requestBody: formBody(uploadFormSchema, "The recording in the `file` field, optionally a `name`"),
+    requestBody: formBody(uploadFormSchema, "The recording in the `file` field, after the optional fields"),
     responses: { 201: one("The new transcription, PENDING") },
     errors: [400, 402, 413, 415],
   }),
