@@ -1,10 +1,10 @@
 """What of a window whisper left (verbatim_asr.parts), on aligned words; windows as spans of
 the recording (verbatim_asr.windows); and the decoders' shared queue, which ends, and stops on an error, without
-leaving anyone waiting."""
+leaving anyone waiting; and the other cores' work while the language is detected."""
 
 import threading
 
-from verbatim_asr.parts import WorkQueue, gaps, opens_in_speech
+from verbatim_asr.parts import WorkQueue, _detect_language, gaps, opens_in_speech
 from verbatim_asr.windows import SAMPLE_RATE, Window, pack
 
 
@@ -105,3 +105,24 @@ def test_an_error_in_one_decoder_stops_the_others():
     q.fail()
     t.join(timeout=10)
     assert ended.is_set()
+
+
+def test_while_the_language_is_detected_the_other_core_encodes_the_next_window():
+    both = threading.Barrier(2, timeout=10)  # broken (an error) unless the two run at once
+
+    class Decoder:
+        encoded: list[Window] = []
+
+        def detect_language(self, window):
+            both.wait()
+            self.encoded.append(window)
+            return "de"
+
+        def encode_ahead(self, window):
+            both.wait()
+            self.encoded.append(window)
+
+    ws = windows(5)
+    decoder = Decoder()
+    assert _detect_language(decoder, ws, parallel=2) == "de"
+    assert sorted(decoder.encoded, key=ws.index) == ws[:2]

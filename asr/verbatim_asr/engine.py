@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .config import Settings
+from .wav import pcm16_channels
 
 log = logging.getLogger("verbatim_asr")
 
@@ -115,6 +116,9 @@ def decode(path: str) -> np.ndarray:
     """Decode any audio/video file PyAV (bundled FFmpeg) can read to 16 kHz mono float32."""
     from faster_whisper.audio import decode_audio
 
+    # Two channels are FFmpeg's to mix: it rounds its own way.
+    if (pcm := pcm16_channels(path, 1)) is not None:
+        return pcm[0]
     try:
         audio = decode_audio(path, sampling_rate=SAMPLE_RATE)
     except Exception as e:  # av.error.*, IndexError (no audio stream), ...
@@ -128,6 +132,9 @@ def decode_channels(path: str) -> list[np.ndarray]:
     """Both channels at 16 kHz (a mono file gives two equal ones), for diarization by channel."""
     from faster_whisper.audio import decode_audio
 
+    # A mono file stays with FFmpeg, whose two channels of it are 3 dB quieter: diarization was measured so.
+    if (pcm := pcm16_channels(path, 2)) is not None:
+        return pcm
     try:
         left, right = decode_audio(path, sampling_rate=SAMPLE_RATE, split_stereo=True)
     except Exception as e:

@@ -114,7 +114,7 @@ def transcribe(
         return Transcription([], language or "en")
     decoder = WindowDecoder(model, audio, stamped=opens_in_speech(windows))
     if language is None:
-        language = decoder.detect_language(windows[0]) if model.model.is_multilingual else "en"
+        language = _detect_language(decoder, windows, parallel) if model.model.is_multilingual else "en"
     decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language))
     queue = WorkQueue(windows, batch_size, parallel)
     n = min(parallel, len(windows))
@@ -128,6 +128,20 @@ def transcribe(
     for i, s in enumerate(segments):
         s.id = i + 1
     return Transcription(segments, language)
+
+
+def _detect_language(decoder: WindowDecoder, windows: list[Window], parallel: int) -> str:
+    """The language of the first window. Meanwhile the other decoders' cores encode the next windows, which need no
+    language: base's encoding of one window takes about 1.5 s, which the other core spent idle."""
+    ahead = windows[1:parallel]
+    if not ahead:
+        return decoder.detect_language(windows[0])
+    with ThreadPoolExecutor(len(ahead), thread_name_prefix="encode") as pool:
+        encoding = [pool.submit(decoder.encode_ahead, w) for w in ahead]
+        language = decoder.detect_language(windows[0])
+        for done in encoding:
+            done.result()
+    return language
 
 
 class WorkQueue:
@@ -179,13 +193,15 @@ class WindowDecoder:
         self.model = model
         self.audio = audio
         self.stamped = stamped  # decoded with timestamp tokens (opens_in_speech)
-        self._encoded: dict[Window, np.ndarray] = {}  # the window language detection encoded, reused once
+        self._encoded: dict[Window, np.ndarray] = {}  # windows encoded before the decoders started, used once
 
     def detect_language(self, window: Window) -> str:
-        encoded = np.asarray(self.model.encode(self._features(window)[None]))
-        self._encoded[window] = encoded[0]
-        token, _ = self.model.model.detect_language(get_ctranslate2_storage(encoded))[0][0]
+        self.encode_ahead(window)
+        token, _ = self.model.model.detect_language(get_ctranslate2_storage(self._encoded[window][None]))[0][0]
         return token[2:-2]  # "<|de|>" -> "de"
+
+    def encode_ahead(self, window: Window) -> None:
+        self._encoded[window] = np.asarray(self.model.encode(self._features(window)[None]))[0]
 
     def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int) -> None:
         tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language=language)
