@@ -120,9 +120,11 @@ def test_two_real_speakers_der_at_most_15_percent(pyannote_result):
     result, turns = pyannote_result
     error = der(read_rttm(PYANNOTE_RTTM), turns)
     print(f"pyannote-sample DER {error:.2%}, speakers {result.speakers}")
-    assert error <= 0.15
+    # Measured 3.9 % with its two voices. Decoded 3 dB too quiet (FFmpeg's two channels of a mono file), it
+    # measured 11.5 % with a short third cluster.
+    assert error <= 0.08
     assert result.method == "voices"
-    assert len(result.speakers) >= 2
+    assert len(result.speakers) == 2
 
 
 def test_four_voices_der_at_most_15_percent_and_four_speakers(four_voices, four_voice_result):
@@ -215,9 +217,8 @@ def test_api_words_get_the_right_speaker_real_recording(slow_client):
     assert_every_word_and_segment_has_a_speaker(body)
     accuracy = word_accuracy(read_rttm(PYANNOTE_RTTM), body["words"])
     print(f"pyannote-sample word speaker accuracy {accuracy:.1%}")
-    # Measured 84.6 %: 66 of 78 words. Decoding with timestamp tokens wrote 76 words, 65 right (85.5 %); it
-    # left out the second voice's "Hello." at 7.8 s, which the diarization gives the first voice.
-    assert accuracy >= 0.84
+    # Measured 100 %; 84.6 % when the file was decoded 3 dB too quiet for speakers (a third cluster took words).
+    assert accuracy >= 0.95
 
 
 def test_api_stereo_by_channel_and_diarized_json(slow_client, stereo_pair):

@@ -129,17 +129,32 @@ def decode(path: str) -> np.ndarray:
 
 
 def decode_channels(path: str) -> list[np.ndarray]:
-    """Both channels at 16 kHz (a mono file gives two equal ones), for diarization by channel."""
+    """Both channels at 16 kHz (a mono file gives its one twice), for diarization by channel."""
     from faster_whisper.audio import decode_audio
 
-    # A mono file stays with FFmpeg, whose two channels of it are 3 dB quieter: diarization was measured so.
     if (pcm := pcm16_channels(path, 2)) is not None:
         return pcm
+    if _audio_channels(path) == 1:
+        # FFmpeg would spread it over two channels 3 dB quieter, and the words, heard from their mix, would differ
+        # from those of the same file transcribed without speakers.
+        audio = decode(path)
+        return [audio, audio]
     try:
         left, right = decode_audio(path, sampling_rate=SAMPLE_RATE, split_stereo=True)
     except Exception as e:
         raise DecodeError(str(e)) from e
     return [left, right]
+
+
+def _audio_channels(path: str) -> int | None:
+    """How many channels the file's first audio stream has (None when that cannot be read: decoding says why)."""
+    import av
+
+    try:
+        with av.open(path, metadata_errors="ignore") as container:
+            return container.streams.audio[0].channels
+    except Exception:
+        return None
 
 
 def channels_to_mono(channels: list[np.ndarray]) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""A 16 kHz 16-bit PCM WAV is read without FFmpeg, to the same samples FFmpeg gives."""
+"""Decoding: a 16 kHz 16-bit PCM WAV is read without FFmpeg, to the same samples FFmpeg gives; a mono file's two
+channels for speakers are the samples transcribed without them."""
 
 from __future__ import annotations
 
@@ -70,3 +71,11 @@ def test_a_file_that_is_not_a_wav_goes_to_ffmpeg(tmp_path: Path):
     renamed.write_bytes((AUDIO / "jfk.flac").read_bytes())
     assert pcm16_channels(str(renamed), 1) is None
     assert np.array_equal(decode(str(renamed)), decode_audio(str(AUDIO / "jfk.flac"), sampling_rate=16000))
+
+
+@pytest.mark.parametrize(("name", "rate"), [("mono.wav", 16000), ("mono-cd.wav", 44100)])
+def test_a_mono_files_two_channels_are_the_audio_transcribed_without_speakers(tmp_path: Path, name: str, rate: int):
+    path = _wav(tmp_path / name, [_speech()], rate=rate)
+    audio = decode(str(path))
+    left, right = decode_channels(str(path))
+    assert np.array_equal(left, audio) and np.array_equal(right, audio)  # FFmpeg's two were 3 dB quieter
