@@ -12,10 +12,9 @@ import numpy as np
 
 from .config import Settings
 from .wav import pcm16_channels
+from .windows import SAMPLE_RATE
 
 log = logging.getLogger("verbatim_asr")
-
-SAMPLE_RATE = 16000
 
 # Files faster-whisper needs from a converted model repository.
 _MODEL_FILES = ["config.json", "preprocessor_config.json", "model.bin", "tokenizer.json", "vocabulary.*"]

@@ -11,7 +11,7 @@ import wave
 
 import numpy as np
 
-SAMPLE_RATE = 16000
+from .windows import SAMPLE_RATE
 
 
 def pcm16_channels(path: str, channels: int) -> list[np.ndarray] | None:
