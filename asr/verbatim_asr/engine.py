@@ -134,8 +134,8 @@ def decode_channels(path: str) -> list[np.ndarray]:
     if (pcm := pcm16_channels(path, 2)) is not None:
         return pcm
     if _audio_channels(path) == 1:
-        # FFmpeg would spread it over two channels 3 dB quieter, and the words, heard from their mix, would differ
-        # from those of the same file transcribed without speakers.
+        # FFmpeg would spread it over two channels each 3 dB quieter: diarization, and the words of a request with
+        # speakers (heard from their mix), would hear the file quieter than it is.
         audio = decode(path)
         return [audio, audio]
     try:
