@@ -104,12 +104,14 @@ def start_server(work: Path, **extra: str) -> Server:
     tmpdir.mkdir()
     log_path = work / "server.log"
     env = server_env(
-        ASR_HOST="127.0.0.1",
-        ASR_PORT="0",  # the OS picks a free port; the server logs it
-        ASR_THREADS="2",
-        ASR_WORKERS="1",
-        TMPDIR=str(tmpdir),  # to check uploads are cleaned up
-        **extra,
+        **{
+            "ASR_HOST": "127.0.0.1",
+            "ASR_PORT": "0",  # the OS picks a free port; the server logs it
+            "ASR_THREADS": "2",
+            "ASR_WORKERS": "1",
+            "TMPDIR": str(tmpdir),  # to check uploads are cleaned up
+            **extra,
+        }
     )
     with open(log_path, "w") as log_file:
         proc = subprocess.Popen(

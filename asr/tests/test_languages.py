@@ -30,7 +30,9 @@ CASES = {
     "es": ("es", "spanish", 0.12, True),
     "it": ("it", "italian", 0.35, True),
     "pt": ("pt", "portuguese", 0.90, False),
-    "nl": ("nl+klatt2", "dutch", 0.40, True),
+    # 46 %: the deterministic features (asr/README.md, "Determinism") land this recording at 42.3 % on every
+    # machine, where the CPU-dependent ones gave 30.8-43.6 % (asr/README.md, "Languages").
+    "nl": ("nl+klatt2", "dutch", 0.46, True),
 }
 
 

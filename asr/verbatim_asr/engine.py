@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .config import Settings
+from .features import StableFeatureExtractor
 from .wav import pcm16_channels
 from .windows import SAMPLE_RATE
 
@@ -112,19 +113,9 @@ def _progress_class():
 
 
 def decode(path: str) -> np.ndarray:
-    """Decode any audio/video file PyAV (bundled FFmpeg) can read to 16 kHz mono float32."""
-    from faster_whisper.audio import decode_audio
-
-    # Two channels are FFmpeg's to mix: it rounds its own way.
-    if (pcm := pcm16_channels(path, 1)) is not None:
-        return pcm[0]
-    try:
-        audio = decode_audio(path, sampling_rate=SAMPLE_RATE)
-    except Exception as e:  # av.error.*, IndexError (no audio stream), ...
-        raise DecodeError(str(e)) from e
-    if not isinstance(audio, np.ndarray):
-        raise DecodeError("decoder returned no audio")
-    return audio
+    """The recording as Whisper hears it, 16 kHz mono float32: the average of its two channels (a mono file as it
+    is). The same samples with and without speakers: FFmpeg's own mix rounds another way, and changed word times."""
+    return channels_to_mono(decode_channels(path))
 
 
 def decode_channels(path: str) -> list[np.ndarray]:
@@ -134,15 +125,30 @@ def decode_channels(path: str) -> list[np.ndarray]:
     if (pcm := pcm16_channels(path, 2)) is not None:
         return pcm
     if _audio_channels(path) == 1:
-        # FFmpeg would spread it over two channels each 3 dB quieter: diarization, and the words of a request with
-        # speakers (heard from their mix), would hear the file quieter than it is.
-        audio = decode(path)
+        # FFmpeg would spread it over two channels each 3 dB quieter: diarization would hear the file quieter than
+        # it is.
+        audio = _decode_mono(path)
         return [audio, audio]
     try:
         left, right = decode_audio(path, sampling_rate=SAMPLE_RATE, split_stereo=True)
-    except Exception as e:
+    except Exception as e:  # av.error.*, IndexError (no audio stream), ...
         raise DecodeError(str(e)) from e
     return [left, right]
+
+
+def _decode_mono(path: str) -> np.ndarray:
+    """A one-channel file at 16 kHz, from any container PyAV (bundled FFmpeg) can read."""
+    from faster_whisper.audio import decode_audio
+
+    if (pcm := pcm16_channels(path, 1)) is not None:
+        return pcm[0]
+    try:
+        audio = decode_audio(path, sampling_rate=SAMPLE_RATE)
+    except Exception as e:
+        raise DecodeError(str(e)) from e
+    if not isinstance(audio, np.ndarray):
+        raise DecodeError("decoder returned no audio")
+    return audio
 
 
 def _audio_channels(path: str) -> int | None:
@@ -157,6 +163,8 @@ def _audio_channels(path: str) -> int | None:
 
 
 def channels_to_mono(channels: list[np.ndarray]) -> np.ndarray:
+    if channels[0] is channels[1]:
+        return channels[0]
     return ((channels[0] + channels[1]) / 2).astype(np.float32)
 
 
@@ -334,6 +342,8 @@ class Engine:
             raise
         except Exception as e:
             raise ModelLoadError(f"{type(e).__name__}: {e}") from e
+        # The same features on every CPU and beside any other work (features.py).
+        self.model.feature_extractor = StableFeatureExtractor(**self.model.feat_kwargs)
         # Warm up: loads the Silero VAD model and runs the encoder once, so the
         # first real request does not pay for it.
         try:
@@ -354,10 +364,10 @@ class Engine:
         speakers: SpeakerOptions | None = None,
     ) -> Transcript:
         t0 = time.perf_counter()
-        channels = decode_channels(path) if speakers is not None else None
-        audio = decode(path) if channels is None else channels_to_mono(channels)
+        channels = decode_channels(path)
+        audio = channels_to_mono(channels)
         t1 = time.perf_counter()
-        diarized = diarize_beside(channels, speakers) if speakers is not None and channels is not None else None
+        diarized = diarize_beside(channels, speakers) if speakers is not None else None
         # Speakers are given per word, so diarization needs word times even when the answer shows none.
         tr = self.transcribe_array(
             audio,
@@ -368,7 +378,7 @@ class Engine:
         )
         tr.decode_seconds = t1 - t0
         tr.transcribe_seconds = time.perf_counter() - t1
-        if speakers is not None and channels is not None and diarized is not None:
+        if speakers is not None and diarized is not None:
             add_speakers(tr, channels, speakers, diarized)
         return tr
 

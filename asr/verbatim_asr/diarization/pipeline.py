@@ -207,14 +207,11 @@ def diarize(
 ) -> Diarization:
     import time
 
-    from threadpoolctl import threadpool_limits
-
+    # No thread limit here: a limit set at run time holds for the whole process, and changed the last bits of the
+    # features of a transcription running beside (numerics.py fixes BLAS at one thread from the start). The
+    # networks run in onnxruntime, with threads of their own (embedding.py, segmentation.py).
     t0 = time.perf_counter()
-    # One BLAS thread for the numpy around the networks (features, clustering, stitching): its matrices are
-    # small, and OpenBLAS's threads spin and wait on a shared machine (see asr/README.md). The networks run in
-    # onnxruntime, with its own threads (embedding.py, segmentation.py).
-    with threadpool_limits(limits=1, user_api="blas"):
-        result = _diarize(channels, num_speakers, min_speakers, max_speakers)
+    result = _diarize(channels, num_speakers, min_speakers, max_speakers)
     result.seconds = time.perf_counter() - t0
     return result
 
