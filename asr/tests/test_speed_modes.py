@@ -3,6 +3,8 @@ sentences, verbatim_asr/parts.py), and faster-whisper's own (one 30 s window aft
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from conftest import AUDIO, normalise, transcribe, wer, write_wav
@@ -11,6 +13,9 @@ from verbatim_asr.config import Settings, batched_beam_size, parse_settings
 from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
 
 CLIPS = ["jfk.flac"] + [f"librivox/sense_and_sensibility_01_austen_64kb-{n}.wav" for n in ("0870", "0880", "0890", "0920", "0930")]
+STEREO = "two-speakers/stereo-one-speaker-per-channel.wav"
+# Whisper's words for a clip depend on what else its window holds (JFK alone says "ask not", after Austen "asked
+# not"): sentences are found in these long recordings with a tolerance, not by exact phrases.
 
 
 def test_speed_settings_from_env_and_flags(monkeypatch):
@@ -30,8 +35,38 @@ def test_speed_settings_from_env_and_flags(monkeypatch):
             parse_settings(bad)
 
 
-# A phrase of each clip that tiny.en hears right.
-PHRASES = ("what your country can do for you", "leisure to consider", "young man", "rather cold hearted and rather selfish", "still more respectable", "amiable himself")
+def times_heard(sentence: str, said: list[str]) -> int:
+    """How often `sentence` is heard in the words `said`: stretches of them, none overlapping, within a fifth of its
+    words (at least two) of edits from it. A sentence lost, or written again, changes the count; a word the
+    recogniser hears differently on another CPU does not."""
+    ref = normalise(sentence)
+    allowed = max(2, math.ceil(len(ref) / 5))
+    count, start = 0, 0
+    while (end := _end_of_match(ref, said, start, allowed)) is not None:
+        count, start = count + 1, end
+    return count
+
+
+def _end_of_match(ref: list[str], said: list[str], start: int, allowed: int) -> int | None:
+    """Where the first stretch of said[start:] within `allowed` word edits of `ref` ends (approximate matching:
+    the stretch may begin anywhere)."""
+    column = list(range(len(ref) + 1))  # edits from ref[:i] to the best stretch ending before said[j]
+    for j in range(start, len(said)):
+        nxt = [0]
+        for i, word in enumerate(ref, start=1):
+            nxt.append(min(column[i - 1] + (word != said[j]), column[i] + 1, nxt[i - 1] + 1))
+        if nxt[-1] <= allowed:
+            return j + 1
+        column = nxt
+    return None
+
+
+def test_times_heard_tolerates_a_misheard_word_and_counts_each_time_a_sentence_is_said():
+    once = "He was not an ill-disposed young man. Had he married a more amiable woman,"
+    said = normalise(f"{once} he was not an ill disposed young men. He was not an ill-disposed young man.")
+    assert times_heard("he was not an ill disposed young man", said) == 3
+    assert times_heard("had he married a more a amiable woman", said) == 1
+    assert times_heard("unless to be rather cold hearted and rather selfish is to be ill disposed", said) == 0
 
 
 @pytest.fixture(scope="session")
@@ -56,15 +91,15 @@ def long_transcript(client, long_recording):
     return r.json()
 
 
-def test_long_recording_loses_and_doubles_no_sentence_at_or_between_parts(long_recording, long_transcript):
+def test_long_recording_loses_and_doubles_no_sentence_at_or_between_parts(long_recording, long_transcript, references):
     _, reference = long_recording
     body = long_transcript
     assert body["duration"] > 60
     assert wer(reference, body["text"]) <= 0.10, body["text"]
-    text = " ".join(normalise(body["text"]))
+    said = normalise(body["text"])
     # Each sentence is spoken twice: heard twice, never once or three times.
-    for phrase in PHRASES:
-        assert text.count(phrase) == 2, (phrase, text)
+    for clip in CLIPS:
+        assert times_heard(references[clip], said) == 2, (clip, " ".join(said))
     starts = [w["start"] for w in body["words"]]
     assert starts == sorted(starts) and starts[-1] > 60  # words in order, up to the end
 
@@ -90,7 +125,7 @@ def test_faster_whispers_own_defaults_still_work(model_dir, references):
     assert tr.words and tr.words[-1].end <= tr.duration
 
 
-def test_a_window_whisper_skips_or_times_wrongly_loses_and_doubles_nothing(client, tmp_path):
+def test_a_window_whisper_skips_or_times_wrongly_loses_and_doubles_nothing(client, tmp_path, references):
     """92 s cut from the clips looped, as the Worker's chunked test cuts its third chunk. There greedy tiny.en wrote
     one sentence for the second 26 s window (its words aligned to the last 13 s, so "leisure to consider…" was lost),
     and beam search ended the window's timestamps at 17 s where its words reach 25 s (resumed at that timestamp,
@@ -98,29 +133,37 @@ def test_a_window_whisper_skips_or_times_wrongly_loses_and_doubles_nothing(clien
     little, and resumed after its last aligned word, not its last timestamp."""
     pieces = []
     for _ in range(3):
-        for clip in CLIPS + ["two-speakers/stereo-one-speaker-per-channel.wav"]:
+        for clip in CLIPS + [STEREO]:
             pieces += [decode(str(AUDIO / clip)), np.zeros(int(SAMPLE_RATE * 0.7), np.float32)]
     audio = np.concatenate(pieces)[int(41.1 * SAMPLE_RATE) : int(133.1 * SAMPLE_RATE)]
     path = write_wav(tmp_path / "cut.wav", audio, SAMPLE_RATE)
     r = transcribe(client, path, response_format="verbose_json", timestamp_granularities=["segment", "word"])
     assert r.status_code == 200, r.text
-    said = " ".join(normalise(r.json()["text"]))
-    # Within these 92 s each of these is said twice.
-    for phrase in ("leisure to consider", "young man", "still more respectable"):
-        assert said.count(phrase) == 2, (phrase, said)
+    said = normalise(r.json()["text"])
+    # Within these 92 s each of these clips is said twice, whole (the two-voice clip, cut at both ends, is not).
+    for clip in CLIPS:
+        assert times_heard(references[clip], said) == 2, (clip, " ".join(said))
 
 
-def test_a_recording_that_begins_mid_sentence_keeps_its_opening_words(client, tmp_path):
+def test_a_recording_that_begins_mid_sentence_keeps_its_opening_words(client, tmp_path, references):
     """A part of a long recording that a client cut anywhere: it opens with the last 4 s of a sentence ("…who had
     vanished behind the curtain on the left."). Decoded without timestamp tokens, tiny.en wrote from the next
     sentence on, and the alignment of its first words stretched over the skipped seconds; the opening window is
     decoded with timestamp tokens (parts.opens_in_speech)."""
-    sentence_end = decode(str(AUDIO / "two-speakers/stereo-one-speaker-per-channel.wav"))[-4 * SAMPLE_RATE :]
+    sentence_end = decode(str(AUDIO / STEREO))[-4 * SAMPLE_RATE :]
     pause = np.zeros(int(SAMPLE_RATE * 0.7), np.float32)
     clips = [decode(str(AUDIO / clip)) for clip in CLIPS[:3]]
     audio = np.concatenate([sentence_end, pause] + [x for clip in clips for x in (clip, pause)])
     r = transcribe(client, write_wav(tmp_path / "mid-sentence.wav", audio, SAMPLE_RATE))
     assert r.status_code == 200, r.text
-    said = " ".join(normalise(r.json()["text"]))
-    assert said.count("curtain on the left") == 1, said
-    assert said.count("what your country can do for you") == 1, said
+    said = normalise(r.json()["text"])
+    text = " ".join(said)
+    jfk = normalise(references["jfk.flac"])
+    assert times_heard(references["jfk.flac"], said) == 1, text
+    # Before the JFK clip, words of the opening clip's own (which of them is the CPU's to decide), none twice.
+    others = {w for clip in CLIPS[:3] for w in normalise(references[clip])}
+    own = {w for w in normalise(references[STEREO]) if len(w) >= 4} - others
+    opening = said[: _end_of_match(jfk, said, 0, max(2, math.ceil(len(jfk) / 5))) - len(jfk)]
+    assert len([w for w in opening if w in own]) >= 3, text
+    heard = [w for w in said if w in own]
+    assert len(heard) == len(set(heard)), text

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type TranscriptDoc, transcriptDocSchema } from "@verbatim/shared/transcript";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { phrasePattern, plainWords, says } from "../../scripts/lib/stable-words.mjs";
 import { readJson, registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { newContext, newPage, toast } from "./support/browser";
@@ -13,7 +14,10 @@ import { JFK_MP3 } from "./support/env";
 let context: BrowserContext;
 let id: string;
 let machine: TranscriptDoc;
-/** Which line says "ask not what your country…": segments follow the sentences, so it need not be the first. */
+/**
+ * Which line says "ask not what your country can do for you", the recogniser's one stable phrase (its other words
+ * vary with the CPU): segments follow the sentences, so it need not be the first.
+ */
 let ask: number;
 
 beforeAll(async () => {
@@ -22,7 +26,7 @@ beforeAll(async () => {
   ({ id } = await uploadViaApi(context, JFK_MP3));
   expect((await waitUntilFinished(context, id)).status).toBe("COMPLETED");
   machine = await segments();
-  ask = machine.segments.findIndex((s) => s.text.includes("ask not what"));
+  ask = machine.segments.findIndex((s) => says(s.text));
   expect(ask).toBeGreaterThanOrEqual(0);
 });
 
@@ -76,28 +80,25 @@ describe("the transcript editor", () => {
 
     const box = askText(page);
     const before = await box.inputValue();
-    expect(before).toContain("country");
-    await box.fill(before.replace("country", "nation"));
+    expect(says(before), before).toBe(true);
+    await box.fill(before.replace(/country/i, "nation"));
     expect(await page.evaluate(() => document.querySelector("audio")?.paused)).toBe(false);
     await page.keyboard.press("Control+s");
     await savedAs(editor, 2);
 
     const saved = await segments();
     expect(saved.version).toBe(2);
-    expect(saved.segments[ask]?.text).toContain("nation");
+    expect(says(saved.segments[ask]?.text, "ask not what your nation can do for you")).toBe(true);
     // Unchanged words keep the recogniser's times; the new word lies between its neighbours.
     const oldWords = machine.segments[ask]?.words ?? [];
     const newWords = saved.segments[ask]?.words ?? [];
-    const changed = newWords.findIndex((w) => w.word === "nation");
+    const changed = newWords.findIndex((w) => plainWords(w.word) === "nation");
     expect(changed).toBeGreaterThan(0);
     expect(newWords.slice(0, changed)).toEqual(oldWords.slice(0, changed));
     expect(newWords[changed]?.start).toBeGreaterThanOrEqual(newWords[changed - 1]?.end ?? 0);
 
     await page.reload();
-    await page
-      .getByRole("list", { name: "Full transcript" })
-      .getByText(/your nation can do/)
-      .waitFor();
+    await page.getByRole("list", { name: "Full transcript" }).getByText(phrasePattern("your nation can do")).waitFor();
     await page.close();
   });
 });
@@ -108,8 +109,10 @@ describe("splitting, speakers and exports", () => {
     const editor = await openEditor(page);
     const box = askText(page);
     const text = await box.inputValue();
-    const at = text.indexOf("ask what you");
-    expect(at).toBeGreaterThan(0);
+    // Inside the stable phrase (as the test above left it), before "can do for you".
+    const upToCan = phrasePattern("ask not what your nation can").exec(text);
+    expect(upToCan, text).not.toBeNull();
+    const at = (upToCan?.index ?? 0) + (upToCan?.[0].length ?? 0) - "can".length;
     await box.click();
     await box.evaluate((el: HTMLTextAreaElement, caret) => el.setSelectionRange(caret, caret), at);
     await page.keyboard.press("Enter");
@@ -118,7 +121,7 @@ describe("splitting, speakers and exports", () => {
     // Focus moved into the new second part, at its start.
     const second = editor.getByRole("textbox", { name: /^Text at / }).nth(ask + 1);
     expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await second.inputValue()).toMatch(/^ask what you can do for your country/);
+    expect(`${plainWords(await second.inputValue())} `).toMatch(/^can do for you /);
 
     await editor
       .getByRole("combobox", { name: /^Speaker at / })
@@ -142,8 +145,8 @@ describe("splitting, speakers and exports", () => {
     });
     expect(renamed.status()).toBe(200);
     const docx = await docxText();
-    expect(docx).toMatch(/Dana: ask what you can do for your country/);
-    expect(docx).toContain("ask not what your nation can do for you");
+    expect(docx).toMatch(/Dana: can\W+do\W+for\W+you\b/i);
+    expect(says(docx, "ask not what your nation"), docx).toBe(true);
     await page.close();
   });
 });
@@ -206,26 +209,26 @@ describe("edits that are not saved yet, undo across a reload, and a save from an
     const before = (await segments()).version ?? 0;
     const [a, b] = [await newPage(context), await newPage(context)];
     const [editorA, editorB] = [await openEditor(a), await openEditor(b)];
-    // The user works in one tab, then in the other.
+    // The user works in one tab, then in the other, each adding a word of its own.
     await a.bringToFront();
     const boxA = firstText(a);
-    await boxA.fill((await boxA.inputValue()).replace("fellow", "good"));
+    await boxA.fill(`${await boxA.inputValue()} Alpha`);
     await editorA.getByRole("button", { name: "Save" }).click();
     await savedAs(editorA, before + 1);
 
     await b.bringToFront();
     const boxB = firstText(b);
-    await boxB.fill((await boxB.inputValue()).replace("Americans", "citizens"));
+    await boxB.fill(`${await boxB.inputValue()} Bravo`);
     await editorB.getByRole("button", { name: "Save" }).click();
     const dialog = b.getByRole("dialog", { name: "The transcript was changed elsewhere" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`version ${before + 1}`);
     // Nothing was overwritten: the server still has tab A's text.
-    expect((await segments()).segments[0]?.text).toContain("my good Americans");
-    expect((await segments()).segments[0]?.text).not.toContain("citizens");
+    expect((await segments()).segments[0]?.text).toContain("Alpha");
+    expect((await segments()).segments[0]?.text).not.toContain("Bravo");
 
     await dialog.getByRole("button", { name: "Reload the transcript" }).click();
-    await vi.waitFor(async () => expect(await firstText(b).inputValue()).toContain("my good Americans"), WAIT);
+    await vi.waitFor(async () => expect(await firstText(b).inputValue()).toContain("Alpha"), WAIT);
     await savedAs(editorB, before + 1);
     await Promise.all([a.close(), b.close()]);
   });
@@ -254,7 +257,9 @@ describe("after the edits", () => {
     const editor = await openEditor(page);
     expect(await seriousViolations(page)).toEqual([]);
     const box = firstText(page);
-    await box.fill((await box.inputValue()).replace(/Americans/, "Martians"));
+    // A decision of the test's own: the summary names every decision, whichever of the recogniser's sentences
+    // it picks besides.
+    await box.fill(`We agreed that the Martians will sign the treaty. ${await box.inputValue()}`);
     await editor.getByRole("button", { name: "Save" }).click();
     await editor.getByRole("button", { name: "Re-run analysis" }).click();
     await toast(page).filter({ hasText: "Analysis started" }).waitFor();

@@ -2,6 +2,7 @@ import { serverUrlSchema } from "@verbatim/shared/server-url";
 import { publicUserSchema } from "@verbatim/shared/user";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { readJson, waitUntilFinished } from "./support/api";
 import { newPage, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";
@@ -150,10 +151,7 @@ describe.skipIf(!GOOGLE)("Google in the browser, against the Google fakes", () =
     await page.waitForURL(/\/transcription\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     const id = page.url().split("/").pop() as string;
     expect((await waitUntilFinished(ctx, id)).status).toBe("COMPLETED");
-    await page
-      .getByText(/ask not what your country can do for you/i)
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.getByText(phrasePattern()).first().waitFor({ timeout: 30_000 });
 
     await openPastWeeklySync();
     expect(await page.getByRole("dialog").getByRole("link", { name: "Open transcript" }).getAttribute("href")).toBe(

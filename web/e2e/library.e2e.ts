@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { JFK_FLAC, JFK_MP3, JFK_VIDEO } from "./support/env";
@@ -38,7 +39,7 @@ describe("the device library", () => {
       await page.getByRole("heading", { name: t.file_name }).waitFor();
       // The timed transcript: lines with their times (offline they cannot seek: the recording is not here).
       const transcript = page.getByRole("list", { name: "Full transcript" });
-      await transcript.getByText(/ask not what your country can do for you/i).waitFor();
+      await transcript.getByText(phrasePattern()).waitFor();
       await transcript.getByText("[00:00]").first().waitFor();
       await page.getByRole("tab", { name: "Summary" }).click();
       expect((await page.getByRole("tabpanel").textContent())?.trim().length).toBeGreaterThan(10);

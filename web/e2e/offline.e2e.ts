@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { BASE_URL, JFK_MP3 } from "./support/env";
@@ -26,7 +27,7 @@ describe("offline-first", () => {
 
     await page.getByRole("link", { name: "View jfk.mp3" }).click();
     const transcript = page.getByRole("list", { name: "Full transcript" });
-    await transcript.getByText(/ask not what your country can do for you/i).waitFor();
+    await transcript.getByText(phrasePattern()).waitFor();
     // Saved to IndexedDB (writes are batched for a second).
     await expect
       .poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes(id)), { timeout: 10_000 })
@@ -38,7 +39,7 @@ describe("offline-first", () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId("offline-indicator").waitFor();
-    await transcript.getByText(/ask not what your country can do for you/i).waitFor();
+    await transcript.getByText(phrasePattern()).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/transcription/${id}`);
     await page.getByText("The recording can't be played offline.", { exact: false }).waitFor();
     // Saved analysis is there too.
