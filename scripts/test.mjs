@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
-import { fuzzApi } from "./lib/fuzz.mjs";
+import { fuzzApi, prepareFuzz } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
-import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
-import { ensureStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
+import { installAndBuildForTests, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { installStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 const MIN = 60_000;
 const results = [];
@@ -49,23 +49,40 @@ preflight("test");
 
 async function main() {
   // The payment tests need stripe-mock; without Go ≥ 1.22 the run stops here, saying what to install.
-  if (!(await setupStep("stripe-mock", ensureStripeMock))) return;
-  if (!(await setupStep("install", () => install({ withTests: true })))) return;
-  // The build comes first: it generates the router's route tree (typecheck needs it) and web/dist (the
-  // Worker's static assets, which the Workers test pool loads too).
-  if (!(await setupStep("build", buildWeb))) return;
-  const step = async (name, cmd, args, timeoutMs, opts = {}) =>
-    results.push(await runCounted(name, cmd, args, { cwd: root, timeoutMs, ...opts }));
+  let stripeMock;
+  const goChecked = await setupStep("stripe-mock", () => {
+    stripeMock = installStripeMock();
+  });
+  if (!goChecked) return;
+  // The rest installs beside stripe-mock's Go build (pnpm and pip mostly wait on the network and the disk), the
+  // fuzz step's virtualenv too. The build comes before the tests: it generates the router's route tree
+  // (typecheck needs it) and web/dist (the Worker's static assets, which the Workers test pool loads too).
+  if (!(await setupStep("install and build", () => installAndBuildForTests([stripeMock, prepareFuzz()])))) return;
+  const step = (name, cmd, args, timeoutMs, opts = {}) =>
+    runCounted(name, cmd, args, { cwd: root, timeoutMs, ...opts });
 
-  await step("typecheck", "pnpm", ["-r", "typecheck"], 10 * MIN);
-  await step("lint", "pnpm", ["lint"], 5 * MIN);
+  // The static checks, the small suites and the speech engine's tests, side by side: tsc and pytest each keep
+  // about one core busy, the rest are short. Each step's output is printed whole when it ends; the summary keeps
+  // their order.
   const ownTests = readdirSync(`${root}scripts/lib`)
     .filter((f) => f.endsWith(".test.mjs"))
     .map((f) => `scripts/lib/${f}`);
-  await step("test command (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN);
-  await step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN);
-  await step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN);
-  await step("worker (Workers runtime + Node)", "pnpm", ["exec", "vitest", "run"], 30 * MIN, { cwd: `${root}worker` });
+  const quiet = { live: false };
+  results.push(
+    ...(await Promise.all([
+      // The root script: the packages' typechecks at once (pnpm -r --parallel).
+      step("typecheck", "pnpm", ["typecheck"], 10 * MIN, quiet),
+      step("lint", "pnpm", ["lint"], 5 * MIN, quiet),
+      step("test command (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN, quiet),
+      step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN, quiet),
+      step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN, quiet),
+    ])),
+  );
+  results.push(
+    await step("worker (Workers runtime + Node)", "pnpm", ["exec", "vitest", "run"], 30 * MIN, {
+      cwd: `${root}worker`,
+    }),
+  );
 
   const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
   const port = Number(process.env.E2E_PORT || 8797);
@@ -89,7 +106,11 @@ async function main() {
         E2E_PERSIST_DIR: persistTo,
         E2E_GOOGLE_MOCK_ORIGIN: google.origin,
       };
-      await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, { env });
+      results.push(
+        await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, {
+          env,
+        }),
+      );
       results.push(await fuzzApi(`http://127.0.0.1:${port}`));
     }
   } finally {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { dataModules } from "./test/data-modules";
+import { workerdDependencies } from "./test/prebundle";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** drizzle-kit's newest snapshot: what schema.ts says the database is (src/db/schema.test.ts checks it). */
@@ -13,6 +14,9 @@ const latestSnapshot = () => {
     .at(-1);
   return JSON.parse(readFileSync(root(`./migrations/meta/${name}`), "utf8"));
 };
+const runtimePackages = ["./package.json", "../shared/package.json"].flatMap((p) =>
+  Object.keys(JSON.parse(readFileSync(root(p), "utf8")).dependencies ?? {}),
+);
 
 // Two projects: `workers` runs inside workerd on miniflare's real D1/R2/Queues with the real migrations;
 // `node` holds the checks that need Node (independent format tools, child processes, local HTTP fakes).
@@ -50,6 +54,16 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Each file gets a fresh workerd that loads the app again: bundled, its packages load in a few requests
+          // instead of hundreds (test/prebundle.ts).
+          deps: {
+            optimizer: {
+              ssr: {
+                enabled: true,
+                include: workerdDependencies([root("./src"), root("./test"), root("../shared/src")], runtimePackages),
+              },
+            },
+          },
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/*.node.test.ts"],
           setupFiles: [root("./test/apply-migrations.ts")],

@@ -1,9 +1,17 @@
 import { root, wranglerEnv } from "./env.mjs";
-import { run } from "./processes.mjs";
+import { run, runAsync } from "./processes.mjs";
 import { runCounted } from "./report.mjs";
 
 const NAME = "API fuzzing (schemathesis)";
 const MIN = 60_000;
+
+/**
+ * Makes the fuzz step's virtualenv during the test command's setup, beside the other installs; fuzzApi() then
+ * finds it made. A failure here is not the setup's: fuzzApi() runs the installer again and reports it.
+ */
+export function prepareFuzz() {
+  return runAsync("bash", [`${root}scripts/fuzz/install.sh`], { timeoutMs: 10 * MIN }).catch(() => {});
+}
 
 /**
  * The API fuzz step: schemathesis against the started app at `baseUrl`, through the app's own OpenAPI

@@ -21,6 +21,32 @@ export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
   }
 }
 
+/**
+ * run() without blocking, for setup commands that can overlap (downloads, unpacking, a Go build): resolves when
+ * the command succeeded, rejects with the same message as run() otherwise.
+ */
+export function runAsync(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env: wranglerEnv, ...opts });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    const fail = (why) => reject(new Error(`${cmd} ${args.join(" ")} ${why}`));
+    child.once("error", (err) => {
+      clearTimeout(timer);
+      fail(`could not start: ${err.message}`);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) fail(`did not finish within ${timeoutMs / 1000} s`);
+      else if (code !== 0) fail(`exited with ${code ?? signal}`);
+      else resolve();
+    });
+  });
+}
+
 /** Starts a long-running service in its own process group, so stopping it stops everything it spawned. */
 export function startService(name, cmd, args, opts = {}) {
   const child = spawn(cmd, args, {

@@ -9,11 +9,12 @@ const GRACE_MS = 5000;
  * Runs a test step in its own process group, with its output shown live, and reads the runner's own
  * passed/failed counts from it. The step ends when its main process exits or `timeoutMs` passes; then
  * everything it started (a speech engine from a global setup, a browser, a dev server) is stopped with the
- * group, so a process left holding the output pipe can't keep the run waiting.
+ * group, so a process left holding the output pipe can't keep the run waiting. With `live: false` (a step that
+ * runs beside others) its output is held and printed in one piece when it ends, so steps don't interleave.
  */
-export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, ...opts } = {}) {
+export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, live = true, ...opts } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n━━ ${name} ━━`);
+    if (live) console.log(`\n━━ ${name} ━━`);
     const started = Date.now();
     const child = spawn(cmd, args, { env: wranglerEnv, ...opts, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let out = "";
@@ -22,7 +23,7 @@ export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, ...opts }
       stream.on("data", (d) => {
         out += d;
         lastLine = String(d).trim().split("\n").filter(Boolean).at(-1) ?? lastLine;
-        to.write(d);
+        if (live) to.write(d);
       });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
@@ -41,6 +42,7 @@ export function runCounted(name, cmd, args, { timeoutMs = 15 * 60_000, ...opts }
       clearTimeout(timer);
       child.stdout.destroy();
       child.stderr.destroy();
+      if (!live) process.stdout.write(`\n━━ ${name} ━━\n${out}${out.endsWith("\n") ? "" : "\n"}`);
       const result = {
         name,
         ok: code === 0 && !timedOut,

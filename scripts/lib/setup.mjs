@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { root, wranglerBin } from "./env.mjs";
-import { run } from "./processes.mjs";
+import { run, runAsync } from "./processes.mjs";
 
 /** Installs what the app needs, each step idempotent and quick when nothing changed. */
 export function install({ withTests = false } = {}) {
@@ -10,6 +10,24 @@ export function install({ withTests = false } = {}) {
 
 export function buildWeb() {
   run(`${root}node_modules/.bin/vite`, ["build", "--logLevel", "warn"], { cwd: root });
+}
+
+/**
+ * install({ withTests: true }) and buildWeb() for the test command, side by side: pnpm and pip mostly wait on
+ * the network and the disk, so the engine's virtualenv is made while the JavaScript packages come in and the
+ * web app is built. `alongside`: more setup to wait for (stripe-mock's Go build, the fuzz virtualenv).
+ */
+export async function installAndBuildForTests(alongside = []) {
+  const settled = await Promise.allSettled([
+    runAsync("pnpm", ["install", "--frozen-lockfile", "--prefer-offline"], { cwd: root }).then(() =>
+      runAsync(`${root}node_modules/.bin/vite`, ["build", "--logLevel", "warn"], { cwd: root }),
+    ),
+    runAsync("bash", [`${root}asr/install.sh`, "--test"]),
+    ...alongside,
+  ]);
+  // Each part ran to its end (none is left running behind the summary); the first failure is the step's.
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 export function migrate(persistTo) {

@@ -18,17 +18,23 @@ export const CHROMIUM_ARGS = [
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
- * The one browser of a test file, launched and closed by the fixture (fixture.ts, a setup file of every e2e
- * file). Read it inside hooks and tests, never at module load, when it is not launched yet.
+ * The browser of the run, launched by the fixture (fixture.ts, a setup file of every e2e file) for the first
+ * file and kept for the next ones, which run one after another in the same process (vitest.config.ts): a
+ * Chromium start for each file cost about half a second. Playwright closes it when the process exits. Read it
+ * inside hooks and tests, never at module load, when it is not launched yet.
  */
 export let browser: Browser;
 
 export async function launchSharedBrowser() {
+  // Each file starts as it did with a browser of its own: nothing logged before it counts against its tests.
+  takePageErrors();
+  if (browser?.isConnected()) return;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
+/** Closes every context a file leaves open, as closing its own browser did; the next file gets a browser as new. */
 export async function closeSharedBrowser() {
-  await browser?.close();
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
