@@ -171,15 +171,22 @@ describe("attacks end in the spec's error and no session", () => {
     expect(flow.session).toBe("");
   });
 
-  it.each(["https://evil.example/steal", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])(
-    "returnToUrl %s is refused before anything starts",
-    async (returnToUrl) => {
-      const start = await begin({ intent: "login", returnToUrl });
-      expect(start.res.status).toBe(302);
-      expect(start.location).toBe("/login?error=google_auth_failed");
-      expect(start.authCookie).toBe("");
-    },
-  );
+  it.each([
+    "https://evil.example/steal",
+    "//evil.example/x",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    // Paths the URL parser normalises to "//evil.example/…", a protocol-relative redirect.
+    "/.//evil.example/phish",
+    "/..//evil.com",
+    "/a/..//evil.example",
+    "/%2e%2e//evil.example",
+  ])("returnToUrl %s is refused before anything starts", async (returnToUrl) => {
+    const start = await begin({ intent: "login", returnToUrl });
+    expect(start.res.status).toBe(302);
+    expect(start.location).toBe("/login?error=google_auth_failed");
+    expect(start.authCookie).toBe("");
+  });
 
   it("an unknown intent is refused with 400 before anything starts", async () => {
     const start = await begin({ intent: "admin" });
