@@ -51,7 +51,10 @@ export const invoiceObject = (v: { subscription: string; customer: string }) => 
 });
 
 /** Posts an event to the webhook, signed as Stripe signs it (or with another secret / header). */
-export async function postEvent(event: object, opts: { secret?: string; signature?: string | null } = {}) {
+export async function postEvent(
+  event: object | null,
+  opts: { secret?: string; signature?: string | null; timestamp?: number } = {},
+) {
   const payload = JSON.stringify(event);
   const header =
     opts.signature !== undefined
@@ -59,6 +62,7 @@ export async function postEvent(event: object, opts: { secret?: string; signatur
       : await stripe.webhooks.generateTestHeaderStringAsync({
           payload,
           secret: opts.secret ?? (env.STRIPE_WEBHOOK_SECRET as string),
+          timestamp: opts.timestamp,
           cryptoProvider,
         });
   const headers = new Headers({ "Content-Type": "application/json" });

@@ -99,6 +99,48 @@ describe("Stripe webhook", () => {
     expect(await env.DB.prepare("SELECT 1 FROM stripe_events WHERE id = ?").bind(event.id).first()).toBeNull();
   });
 
+  it("refuses a signature dated ahead of now, which would stay valid that much longer", async () => {
+    const { user, cookie } = await signUp();
+    const customer = await customerFor(user.id);
+    const event = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject({ id: "sub_future", customer, userId: user.id, status: "active" }),
+    );
+    const res = await postEvent(event, { timestamp: now() + 3600 });
+    expect(res.status).toBe(400);
+    expect((await readJson(res, apiErrorSchema)).message).toBe("Invalid Stripe signature");
+    expect(await subscriptionOf(cookie)).toMatchObject({ plan: "FREE" });
+    // A clock a little ahead of ours is within Stripe's own five minutes.
+    expect((await postEvent(event, { timestamp: now() + 60 })).status).toBe(200);
+  });
+
+  it("refuses a correctly signed body that is no event with 400, not 500", async () => {
+    for (const body of [{}, null, { ...stripeEvent("invoice.paid", {}), data: {} }]) {
+      const res = await postEvent(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await readJson(res, apiErrorSchema)).message).toBe("Malformed Stripe event");
+    }
+  });
+
+  it("ignores an event that would give a user another user's customer, with 200 and no change", async () => {
+    const owner = await signUp();
+    const customer = await customerFor(owner.user.id);
+    const other = await signUp();
+    const res = await postEvent(
+      stripeEvent("checkout.session.completed", {
+        id: "cs_test_other",
+        object: "checkout.session",
+        mode: "subscription",
+        client_reference_id: other.user.id,
+        customer,
+        subscription: "sub_checkout_other",
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
+    expect(await subscriptionOf(other.cookie)).toMatchObject({ plan: "FREE" });
+  });
+
   it("subscription.deleted → FREE; an older 'updated' arriving afterwards keeps it FREE", async () => {
     const { user, cookie } = await signUp();
     const customer = await customerFor(user.id);

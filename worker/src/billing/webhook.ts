@@ -24,21 +24,45 @@ interface SubscriptionState {
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 const isoFromUnix = (s: number | null | undefined) => (s ? new Date(s * 1000).toISOString() : null);
 
+/** Stripe's own tolerance for a signature's age (5 minutes), applied to a timestamp in the future too. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 export async function verifyEvent(payments: Payments, body: string, signature: string | undefined) {
   if (!payments.webhookSecret)
     throw new ApiError(503, "Webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).");
   if (!signature) throw new ApiError(400, "Missing Stripe-Signature header");
+  let event: unknown;
   try {
-    return await payments.stripe.webhooks.constructEventAsync(
+    event = await payments.stripe.webhooks.constructEventAsync(
       body,
       signature,
       payments.webhookSecret,
-      undefined,
+      SIGNATURE_TOLERANCE_SECONDS,
       cryptoProvider,
     );
   } catch {
     throw new ApiError(400, "Invalid Stripe signature");
   }
+  // The library checks only that a signature is not too old: one dated ahead would stay valid for as long.
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!(signedAt <= Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS))
+    throw new ApiError(400, "Invalid Stripe signature");
+  if (!isEvent(event)) throw new ApiError(400, "Malformed Stripe event");
+  return event;
+}
+
+/** What the handler reads of every event; a signed body without it (`{}`, `null`, no data.object) is refused. */
+function isEvent(v: unknown): v is Stripe.Event {
+  const e = v as Partial<Stripe.Event> | null;
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof e.id === "string" &&
+    typeof e.type === "string" &&
+    typeof e.created === "number" &&
+    typeof e.data?.object === "object" &&
+    e.data.object !== null
+  );
 }
 
 async function userIdForCustomer(d1: D1Database, customerId: string | null) {
@@ -142,7 +166,10 @@ export async function handleWebhook(env: Bindings, body: string, signature: stri
   } catch (err) {
     // The same event delivered twice at once: the second insert fails and its batch rolls back.
     if (String(err).includes("UNIQUE constraint failed: stripe_events.id")) return "duplicate";
-    throw err;
+    // An event that would give a user a customer another user already has: recorded, and changes nothing.
+    if (!String(err).includes("UNIQUE constraint failed: users.stripe_customer_id")) throw err;
+    console.warn(`Stripe event ${event.id} (${event.type}) names a customer of another user; ignored`);
+    results = await d1.batch([record]);
   }
   // An effect whose conditions held for no row (an older event, an ended subscription) was ignored.
   return (results[1]?.meta.changes ?? 0) > 0 ? "applied" : "ignored";
