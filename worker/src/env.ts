@@ -27,6 +27,8 @@ interface Settings {
   SIGNUPS_PER_MINUTE?: string;
   EXPORTS_PER_MINUTE?: string;
   OPEN_UPLOADS_PER_USER?: string;
+  /** Wrong passwords from one client address in 15 minutes, across accounts (worker/src/auth/lockout.ts). */
+  LOGIN_FAILURES_PER_IP?: string;
   /** Attempts per speech job before it is FAILED (default 5). */
   JOB_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds, doubled on each attempt (default 10). */

@@ -88,13 +88,6 @@ describe("sign-in and sessions", () => {
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
-  it("locks a client address out after 10 failures across accounts", async () => {
-    const ip = { "CF-Connecting-IP": "192.0.2.55" };
-    for (let i = 0; i < 10; i++) await login({ username: `ghost${i}`, password: "whatever" }, ip);
-    const res = await login({ username: "ghost-new", password: "whatever" }, ip);
-    expect(res.status).toBe(429);
-  });
-
   it("ends every session of the user on logout-all", async () => {
     const { user, cookie } = await signUp();
     const second = sessionCookie(await login({ username: user.username, password: "correct horse" }));

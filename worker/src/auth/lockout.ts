@@ -1,42 +1,70 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
+import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
+import { releaseSlots, type Slot, takeSlot } from "../http/window-slots";
 
-// OWASP authentication cheat sheet: lock out after repeated failures, per account and per client address.
+// OWASP's authentication cheat sheet: lock an account after repeated failures. Each guess takes a slot before
+// the slow password hash (window-slots.ts: one conditional write), so guesses sent at the same moment cannot
+// all pass the check; a right password gives its slots back. The design: docs in the README's Security section.
+
+/** Wrong passwords for one account in the window. */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Wrong passwords from one client address, across every account: a velocity limit on one address trying many
+ * accounts, high enough for an office behind one NAT (fifty people each mistyping twice), so that one person's
+ * typos never lock their colleagues out. A var of the same name may change it (tests do).
+ */
+export const ADDRESS_MAX_FAILURES = 100;
+
+const addressMax = (env: Partial<Bindings>) => {
+  const override = Number(env.LOGIN_FAILURES_PER_IP);
+  return Number.isFinite(override) && override > 0 ? override : ADDRESS_MAX_FAILURES;
+};
 
 /**
- * Failures count per account, whichever identifier (username or e-mail) named it, and per client address.
- * An identifier that names no account is counted by itself, so probing unknown names locks out the same way.
+ * The limits a sign-in guess counts against: its account's, whichever identifier (username or e-mail) named it,
+ * and its client address's. An identifier that names no account is counted by itself, so probing unknown names
+ * locks out the same way.
  */
-export function lockoutKeys(account: { id: string } | undefined, identifier: string, ip: string) {
-  return [account ? `account:${account.id}` : `login:${identifier.trim().toLowerCase()}`, `ip:${ip}`];
+export function signInLimits(
+  account: { id: string } | undefined,
+  identifier: string,
+  ip: string,
+  env: Partial<Bindings>,
+) {
+  return [
+    { key: account ? `account:${account.id}` : `login:${identifier.trim().toLowerCase()}`, max: MAX_FAILURES },
+    { key: `ip:${ip}`, max: addressMax(env) },
+  ];
 }
 
-/** Throws 429 with Retry-After when any key has reached the limit inside the window. */
-export async function assertNotLocked(db: Db, keys: string[]) {
-  const since = Date.now() - WINDOW_MS;
-  const rows = await db
-    .select({ key: loginFailures.key, count: sql<number>`count(*)`, oldest: sql<number>`min(${loginFailures.at})` })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gte(loginFailures.at, since)))
-    .groupBy(loginFailures.key);
-  const locked = rows.filter((r) => r.count >= MAX_FAILURES);
-  if (locked.length === 0) return;
-  const retryAfterMs = Math.max(...locked.map((r) => r.oldest + WINDOW_MS - Date.now()));
-  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+/** The limit a password change's guesses of the current password count against (a stolen session's). */
+export const passwordChangeLimits = (userId: string) => [{ key: `password:${userId}`, max: MAX_FAILURES }];
+
+/**
+ * Takes a slot of each limit for one guess, before its password is checked; throws 429 with a Retry-After that
+ * is true (when a slot of every limit is free again) when any limit is used up. A wrong guess keeps its slots:
+ * they are its failures.
+ */
+export async function reserveGuess(db: Db, limits: { key: string; max: number }[]): Promise<Slot[]> {
+  const taken: Slot[] = [];
+  let retryAfter = 0;
+  for (const { key, max } of limits) {
+    const outcome = await takeSlot(db, loginFailures, key, { max, windowMs: WINDOW_MS });
+    if ("slot" in outcome) taken.push(outcome.slot);
+    else retryAfter = Math.max(retryAfter, outcome.retryAfter, 1);
+  }
+  await db.delete(loginFailures).where(lt(loginFailures.at, Date.now() - WINDOW_MS));
+  if (retryAfter === 0) return taken;
+  await releaseSlots(db, taken);
   throw new ApiError(429, "Too many failed sign-in attempts. Try again later.", { "Retry-After": String(retryAfter) });
 }
 
-export async function recordFailure(db: Db, keys: string[]) {
-  const at = Date.now();
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
-  await db.delete(loginFailures).where(lt(loginFailures.at, at - WINDOW_MS));
-}
-
-/** A successful sign-in clears the account's counter (the address keeps its own). */
-export async function clearAccountFailures(db: Db, accountId: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, `account:${accountId}`));
+/** A right password: its slots are given back, and the account's earlier failures are forgotten. */
+export async function guessWasRight(db: Db, slots: Slot[], accountKey?: string) {
+  await releaseSlots(db, slots);
+  if (accountKey) await db.delete(loginFailures).where(eq(loginFailures.key, accountKey));
 }

@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../http/client-ip";
 import { doc, json } from "../http/openapi";
-import { assertUnderLimit, recordEvent, SIGNUP_BURST, SIGNUPS_PER_IP } from "../http/rate-limit";
+import { SIGNUP_BURST, SIGNUPS_PER_IP, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { releaseSlots } from "../http/window-slots";
 import { toPublicUser } from "../users/public-user";
 import { clearSessionCookie, writeSessionCookie } from "./cookie";
 import { currentUserId, requireUser } from "./middleware";
@@ -43,19 +44,23 @@ const docs = {
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", docs.register, validate("json", registerSchema), async (c) => {
     const db = c.get("db");
-    const ipKey = `signup-ip:${clientAddress(c.req.raw, c.env)}`;
-    await assertUnderLimit(db, c.env, SIGNUPS_PER_IP, ipKey);
-    await assertUnderLimit(db, c.env, SIGNUP_BURST, "signup");
-    const user = await register(db, c.req.valid("json"));
-    await recordEvent(db, ipKey);
-    await recordEvent(db, "signup");
+    // Both slots are taken before the account is made (sign-ups sent at once cannot all pass), and given back
+    // when none is made (a taken name).
+    const slots = [await takeFromLimit(db, c.env, SIGNUPS_PER_IP, `signup-ip:${clientAddress(c.req.raw, c.env)}`)];
+    const user = await takeFromLimit(db, c.env, SIGNUP_BURST, "signup")
+      .then((slot) => slots.push(slot))
+      .then(() => register(db, c.req.valid("json")))
+      .catch(async (err) => {
+        await releaseSlots(db, slots);
+        throw err;
+      });
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
     return c.json(toPublicUser(user), 201);
   })
   .post("/login", docs.login, validate("json", loginSchema), async (c) => {
-    const user = await authenticate(c.get("db"), c.req.valid("json"), clientAddress(c.req.raw, c.env));
+    const user = await authenticate(c.get("db"), c.env, c.req.valid("json"), clientAddress(c.req.raw, c.env));
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);

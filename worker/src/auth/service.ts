@@ -1,8 +1,9 @@
 import type { LoginInput, RegisterInput } from "@verbatim/shared";
 import type { Db } from "../db/client";
+import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { findConflicts, findUserByLogin, insertUser } from "../users/repository";
-import { assertNotLocked, clearAccountFailures, lockoutKeys, recordFailure } from "./lockout";
+import { guessWasRight, reserveGuess, signInLimits } from "./lockout";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { assertNotCommonPassword } from "./password-policy";
 
@@ -23,16 +24,16 @@ export async function register(db: Db, input: RegisterInput) {
   }
 }
 
-/** Same answer and similar timing whether the account exists or not (no user enumeration). */
-export async function authenticate(db: Db, input: LoginInput, ip: string) {
+/**
+ * Same answer and similar timing whether the account exists or not (no user enumeration). The guess is counted
+ * before the password is checked (lockout.ts), and given back when it was right.
+ */
+export async function authenticate(db: Db, env: Partial<Bindings>, input: LoginInput, ip: string) {
   const user = await findUserByLogin(db, input.username);
-  const keys = lockoutKeys(user, input.username, ip);
-  await assertNotLocked(db, keys);
+  const limits = signInLimits(user, input.username, ip, env);
+  const slots = await reserveGuess(db, limits);
   const ok = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
-  if (!user?.password || !ok) {
-    await recordFailure(db, keys);
-    throw new ApiError(401, INVALID_CREDENTIALS);
-  }
-  await clearAccountFailures(db, user.id);
+  if (!user?.password || !ok) throw new ApiError(401, INVALID_CREDENTIALS);
+  await guessWasRight(db, slots, limits[0]?.key);
   return user;
 }

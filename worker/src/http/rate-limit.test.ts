@@ -74,6 +74,34 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     );
   });
 
+  it("takes exactly 5 of 10 sign-ups sent at once from one address (issue 32, finding 6)", async () => {
+    const ip = uniqueIp();
+    // The app-wide burst limit is another test's (and this file's earlier tests used it up).
+    const perAddressOnly = { ...production, SIGNUPS_PER_MINUTE: "1000000" };
+    const got = await Promise.all(Array.from({ length: 10 }, () => registerFrom(ip, perAddressOnly)));
+    expect(got.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(got.filter((r) => r.status === 429)).toHaveLength(5);
+  });
+
+  it("answers exactly 30 of 60 exports sent at once (issue 32, finding 6)", async () => {
+    const { cookie } = await signUp();
+    const { id } = await readJson(
+      await upload(cookie, await testFile("jfk.flac"), "jfk.flac", "audio/flac"),
+      transcriptionSchema,
+    );
+    await waitUntilDone(cookie, id);
+    const got = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        apiWithEnv(production, `/api/transcriptions/${id}/export?format=txt`, { cookie }).then(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      ),
+    );
+    expect(got.filter((s) => s === 200)).toHaveLength(30);
+    expect(got.filter((s) => s === 429)).toHaveLength(30);
+  });
+
   it("limits open resumable uploads to 5 per user, whatever the plan", async () => {
     const { cookie, user } = await signUp();
     // PRO, so that the FREE plan's monthly allowance (a separate limit) is not what refuses the sixth.

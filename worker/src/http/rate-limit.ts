@@ -1,11 +1,13 @@
-import { and, count, eq, gte, lt, min } from "drizzle-orm";
+import { and, count, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateEvents, uploads } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "./errors";
+import { type Slot, takeSlot } from "./window-slots";
 
 // Abuse limits that hold whatever the plan (the FREE/PRO quotas are separate). Each is counted in D1 over a
-// sliding window; the numbers are the production ones, and a var of the same name may change them (tests do).
+// sliding window, a slot taken by one conditional write (window-slots.ts), so requests sent at once cannot all
+// pass; the numbers are the production ones, and a var of the same name may change them (tests do).
 
 type LimitVar = "SIGNUPS_PER_IP_PER_HOUR" | "SIGNUPS_PER_MINUTE" | "EXPORTS_PER_MINUTE" | "OPEN_UPLOADS_PER_USER";
 
@@ -48,28 +50,15 @@ const maxOf = (limit: Pick<Limit, "setting" | "max">, env: Partial<Bindings>) =>
 const tooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, message, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** Throws 429 with Retry-After when `key` has used up `limit` inside its window. */
-export async function assertUnderLimit(db: Db, env: Partial<Bindings>, limit: Limit, key: string) {
-  const since = Date.now() - limit.windowMs;
-  const [row] = await db
-    .select({ n: count(), oldest: min(rateEvents.at) })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.key, key), gte(rateEvents.at, since)));
-  if (row && row.n >= maxOf(limit, env))
-    throw tooMany(limit.message, ((row.oldest ?? 0) + limit.windowMs - Date.now()) / 1000);
-}
-
-/** Counts one event for `key` (and forgets events older than the longest window). */
-export async function recordEvent(db: Db, key: string) {
-  const at = Date.now();
-  await db.insert(rateEvents).values({ key, at });
-  await db.delete(rateEvents).where(lt(rateEvents.at, at - 60 * MINUTE));
-}
-
-/** Checks and counts in one step, for requests that always cost (exports). */
-export async function takeFromLimit(db: Db, env: Partial<Bindings>, limit: Limit, key: string) {
-  await assertUnderLimit(db, env, limit, key);
-  await recordEvent(db, key);
+/**
+ * Takes a slot of `limit` for `key`, or throws 429 with a true Retry-After (when a slot frees); forgets events older
+ * than the longest window. The slot can be given back (releaseSlots) when the request turned out to cost nothing.
+ */
+export async function takeFromLimit(db: Db, env: Partial<Bindings>, limit: Limit, key: string): Promise<Slot> {
+  const outcome = await takeSlot(db, rateEvents, key, { max: maxOf(limit, env), windowMs: limit.windowMs });
+  await db.delete(rateEvents).where(lt(rateEvents.at, Date.now() - 60 * MINUTE));
+  if ("slot" in outcome) return outcome.slot;
+  throw tooMany(limit.message, outcome.retryAfter);
 }
 
 /** Resumable uploads a user may hold open at once (each may reserve up to 5 GB of R2 parts). */

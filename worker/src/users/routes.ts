@@ -22,7 +22,7 @@ import {
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { clearSessionCookie } from "../auth/cookie";
-import { assertNotLocked, recordFailure } from "../auth/lockout";
+import { guessWasRight, passwordChangeLimits, reserveGuess } from "../auth/lockout";
 import { currentUserId, requireUser } from "../auth/middleware";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import { assertAcceptableNewPassword } from "../auth/password-policy";
@@ -179,14 +179,12 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const user = await signedInUser(c);
     const { currentPassword, newPassword } = c.req.valid("json");
-    // A stolen session must not be able to guess its way to the password: same lockout as sign-in.
-    const keys = [`password:${user.id}`];
-    await assertNotLocked(db, keys);
+    // A stolen session must not be able to guess its way to the password: same lockout as sign-in, the guess
+    // counted before the password is checked.
+    const slots = await reserveGuess(db, passwordChangeLimits(user.id));
     const ok = await verifyPassword(currentPassword, user.password ?? (await decoyHash()));
-    if (!user.password || !ok) {
-      await recordFailure(db, keys);
-      throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
-    }
+    if (!user.password || !ok) throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
+    await guessWasRight(db, slots);
     await assertAcceptableNewPassword(newPassword, user);
     await updateUser(db, user.id, { password: await hashPassword(newPassword) });
     // Anyone else holding a session (a lost laptop, a thief) is signed out; this browser stays signed in.
