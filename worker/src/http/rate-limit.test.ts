@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { apiErrorSchema, resumableUploadSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { apiWithEnv, makePro, readJson, signUp, uniqueIp } from "../../test/http";
@@ -122,5 +123,28 @@ describe("abuse limits that do not depend on the plan (finding 10)", () => {
     // Cancelling one frees its slot.
     expect((await apiWithEnv(production, `/api/uploads/${ids[0]}`, { method: "DELETE", cookie })).status).toBe(200);
     expect((await open()).status).toBe(201);
+  });
+
+  it("starts exactly 5 of 12 resumable uploads sent at once (issue 32, finding 6)", async () => {
+    const { cookie, user } = await signUp();
+    await makePro(user.id);
+    const got = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        apiWithEnv(production, "/api/uploads", {
+          method: "POST",
+          cookie,
+          json: { fileName: "big.wav", fileType: "audio/wav", size: 5 * 1024 ** 3 },
+        }).then(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      ),
+    );
+    expect(got.filter((s) => s === 201)).toHaveLength(5);
+    expect(got.filter((s) => s === 429)).toHaveLength(7);
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE user_id = ? AND status = 'OPEN'")
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(open?.n).toBe(5);
   });
 });

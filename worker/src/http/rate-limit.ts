@@ -1,4 +1,4 @@
-import { and, count, eq, lt } from "drizzle-orm";
+import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateEvents, uploads } from "../db/schema";
 import type { Bindings } from "../env";
@@ -64,12 +64,37 @@ export async function takeFromLimit(db: Db, env: Partial<Bindings>, limit: Limit
 /** Resumable uploads a user may hold open at once (each may reserve up to 5 GB of R2 parts). */
 export const OPEN_UPLOADS = { setting: "OPEN_UPLOADS_PER_USER", max: 5 } as const;
 
+const tooManyOpen = (max: number) =>
+  tooMany(`You already have ${max} unfinished uploads. Finish or cancel one before starting another.`, 60);
+
+/** Refuses at once when the user already holds the most open uploads (before an R2 upload is made for nothing). */
 export async function assertUploadSlotFree(db: Db, env: Partial<Bindings>, userId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(uploads)
     .where(and(eq(uploads.userId, userId), eq(uploads.status, "OPEN")));
   const max = maxOf(OPEN_UPLOADS, env);
-  if (row && row.n >= max)
-    throw tooMany(`You already have ${max} unfinished uploads. Finish or cancel one before starting another.`, 60);
+  if (row && row.n >= max) throw tooManyOpen(max);
+}
+
+/**
+ * After an upload's row is written: keeps it only when it is among the user's first `max` open uploads in the
+ * order they were written (SQLite's rowid), else deletes it and refuses. Uploads started at the same moment all
+ * passed the check above; this decides among them, and exactly the earliest `max` stay.
+ */
+export async function confirmUploadSlot(db: Db, env: Partial<Bindings>, userId: string, uploadId: string) {
+  const max = maxOf(OPEN_UPLOADS, env);
+  const [row] = await db
+    .select({ rank: count() })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        eq(uploads.status, "OPEN"),
+        sql`rowid <= (SELECT rowid FROM ${uploads} WHERE id = ${uploadId})`,
+      ),
+    );
+  if (row && row.rank <= max) return;
+  await db.delete(uploads).where(eq(uploads.id, uploadId));
+  throw tooManyOpen(max);
 }

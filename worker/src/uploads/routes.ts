@@ -12,7 +12,7 @@ import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, optionalJsonBody, rawBody } from "../http/openapi";
-import { assertUploadSlotFree } from "../http/rate-limit";
+import { assertUploadSlotFree, confirmUploadSlot } from "../http/rate-limit";
 import { readOptionalJson, validate } from "../http/validate";
 import { releaseWork, withSlot } from "../plans/limits";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
@@ -86,7 +86,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       const multipart = await c.env.MEDIA.createMultipartUpload(key, {
         httpMetadata: { contentType: fileType || "application/octet-stream" },
       });
-      return insertUpload(c.get("db"), {
+      const upload = await insertUpload(c.get("db"), {
         id,
         userId,
         r2Key: key,
@@ -96,6 +96,12 @@ export const uploadRoutes = new Hono<AppEnv>()
         size,
         partSize: partSizeFor(size),
       });
+      // Uploads started at the same moment all passed the check above: the earliest ones keep their slots.
+      await confirmUploadSlot(c.get("db"), c.env, userId, id).catch(async (err) => {
+        await multipart.abort();
+        throw err;
+      });
+      return upload;
     });
     return c.json(await describeUpload(c.get("db"), row), 201);
   })
