@@ -2,6 +2,7 @@ import { checkoutRequestSchema, type RedirectUrl, redirectUrlSchema, webhookRece
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
+import { limitBody } from "../http/body-limit";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";
 import { openPortal, startCheckout } from "./checkout";
@@ -29,7 +30,7 @@ const docs = {
     tag,
     auth: false,
     responses: { 200: json(webhookReceiptSchema, "Received") },
-    errors: [400, 503],
+    errors: [400, 413, 503],
   }),
 };
 
@@ -59,8 +60,9 @@ const portalRoutes = new Hono<AppEnv>().use(requireUser).post("/", docs.portal, 
 
 /** /api/stripe: Stripe's calls, authenticated by their signature instead of a session. */
 const stripeRoutes = new Hono<AppEnv>()
-  // Stripe signs the exact bytes it sent, so the body is read raw, never parsed and re-serialised first.
-  .post("/webhook", docs.webhook, async (c) => {
+  // Stripe signs the exact bytes it sent, so the body is read raw, never parsed and re-serialised first; whatever
+  // its declared type, no more than 1 MB of it before the signature is checked (Stripe's events are far smaller).
+  .post("/webhook", docs.webhook, limitBody(1024 * 1024), async (c) => {
     const outcome = await handleWebhook(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
     return c.json({ received: true, outcome });
   });

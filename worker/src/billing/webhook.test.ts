@@ -231,3 +231,23 @@ describe("Stripe webhook", () => {
     expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
   });
 });
+
+describe("Stripe webhook body", () => {
+  it("is read no further than 1 MB, whatever its declared type (issue 32, finding 4)", async () => {
+    for (const type of ["text/plain", "", "Application/JSON"]) {
+      const res = await api("/api/stripe/webhook", {
+        method: "POST",
+        headers: { "Stripe-Signature": "t=1,v1=deadbeef", ...(type ? { "Content-Type": type } : {}) },
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < 3; i++) controller.enqueue(new Uint8Array(1024 * 1024).fill(120));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+      expect(res.status, type).toBe(413);
+      expect((await readJson(res, apiErrorSchema)).message).toBe("Request body is too large");
+    }
+  });
+});
