@@ -15,7 +15,8 @@ import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
 import { CHUNK_EVENTS, isActive, readyToJoin } from "../jobs/state";
-import { withSlot } from "../plans/limits";
+import { failTranscription } from "../jobs/state-repository";
+import { durationRefusal, releaseWork, withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { assertAcceptedType, declaredFileSize, sniffMedia } from "./create";
 import { chunkKey, mediaKey } from "./keys";
@@ -43,7 +44,7 @@ const docs = {
     tag,
     requestBody: rawBody("The chunk's audio, at most 100 MB"),
     responses: { 201: json(chunkReceiptSchema, "Stored; its transcription is queued") },
-    errors: [400, 404, 409, 413, 415],
+    errors: [400, 402, 404, 409, 413, 415],
   }),
   seal: doc({
     summary: "Say how many chunks there are; the transcript is stitched once all are done",
@@ -85,6 +86,15 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (t.chunksExpected !== null && idx >= t.chunksExpected)
       throw new ApiError(400, `Chunk ${idx} is beyond the ${t.chunksExpected} announced`);
     if (!c.req.raw.body) throw new ApiError(400, "File cannot be empty");
+    const start = c.req.valid("query").start;
+    // A part that starts past the plan's length is refused before anything of it is stored or transcribed, and the
+    // recording fails with the reason, its slot given back, as when a transcribed part reveals the length.
+    const refusal = await durationRefusal(c.env.DB, t.userId, start + 0.001);
+    if (refusal) {
+      await failTranscription(db, t.id, refusal);
+      await releaseWork(c.env.DB, t.id);
+      throw new ApiError(402, refusal);
+    }
     const size = declaredFileSize(c.req.header("Content-Length"), MAX_CHUNK_BYTES, CHUNK_TOO_LARGE);
     const stream = await sniffMedia(c.req.raw.body);
     const key = chunkKey(t.userId, t.id, idx);
@@ -94,7 +104,6 @@ export const chunkedRoutes = new Hono<AppEnv>()
       tooLarge: CHUNK_TOO_LARGE,
       size,
     });
-    const start = c.req.valid("query").start;
     // Re-sending a chunk (after a dropped connection) replaces it and transcribes it again.
     await db
       .insert(transcriptionChunks)

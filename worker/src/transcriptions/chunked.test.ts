@@ -1,8 +1,10 @@
-import { transcriptionSchema } from "@verbatim/shared";
+import { env } from "cloudflare:test";
+import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, inject, it } from "vitest";
 import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
+import { chunkKey } from "./keys";
 
 const long = inject("longRecording");
 
@@ -79,5 +81,35 @@ describe("a long recording sent as chunks", () => {
     const res = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: 2 } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Missing chunks: 0, 1" });
+  });
+
+  it("refuses a part that starts past the Free plan's 5 minutes with 402, storing nothing (issue 32, finding 5)", async () => {
+    const { cookie } = await signUp();
+    const { id } = await readJson(
+      await api("/api/transcriptions/chunked", {
+        method: "POST",
+        cookie,
+        json: { fileName: "a.wav", fileType: "audio/wav" },
+      }),
+      transcriptionSchema,
+    );
+    const audio = await testFile("jfk.flac");
+    const put = (idx: number, start: number) =>
+      api(`/api/transcriptions/${id}/chunks/${idx}?start=${start}`, {
+        method: "PUT",
+        cookie,
+        headers: { "Content-Type": "audio/flac" },
+        body: audio,
+      });
+    const res = await put(999999, 99999);
+    expect(res.status).toBe(402);
+    expect((await readJson(res, apiErrorSchema)).message).toMatch(/Free plan transcribes up to 5 minutes/);
+    // The recording failed, so no other part is taken either.
+    expect((await put(1, 300)).status).toBe(409);
+    // Nothing was stored, and the recording failed with the reason, as when a transcribed part reveals its length.
+    const t = await readJson(await api(`/api/transcriptions/${id}`, { cookie }), transcriptionSchema);
+    expect(t.status).toBe("FAILED");
+    expect(t.error_message).toMatch(/Free plan transcribes up to 5 minutes/);
+    for (const idx of [1, 999999]) expect(await env.MEDIA.head(chunkKey(t.user_id, id, idx))).toBeNull();
   });
 });
