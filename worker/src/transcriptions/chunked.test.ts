@@ -21,6 +21,20 @@ async function clipByClipErrorRate() {
   return wordErrorRate(long.clipReferences.join(" "), hyps.join(" "));
 }
 
+/** A Free user's transcription that waits for its parts. */
+async function newChunked() {
+  const { cookie } = await signUp();
+  const { id } = await readJson(
+    await api("/api/transcriptions/chunked", {
+      method: "POST",
+      cookie,
+      json: { fileName: "a.wav", fileType: "audio/wav" },
+    }),
+    transcriptionSchema,
+  );
+  return { cookie, id };
+}
+
 describe("a long recording sent as chunks", () => {
   it("is transcribed part by part with rising progress and no loss at the seams", async () => {
     expect(long.duration).toBeGreaterThanOrEqual(300);
@@ -69,30 +83,14 @@ describe("a long recording sent as chunks", () => {
   });
 
   it("refuses to seal while chunks are missing", async () => {
-    const { cookie } = await signUp();
-    const { id } = await readJson(
-      await api("/api/transcriptions/chunked", {
-        method: "POST",
-        cookie,
-        json: { fileName: "a.wav", fileType: "audio/wav" },
-      }),
-      transcriptionSchema,
-    );
+    const { cookie, id } = await newChunked();
     const res = await api(`/api/transcriptions/${id}/chunks/seal`, { method: "POST", cookie, json: { chunks: 2 } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Missing chunks: 0, 1" });
   });
 
   it("refuses a part that starts past the Free plan's 5 minutes with 402, storing nothing (issue 32, finding 5)", async () => {
-    const { cookie } = await signUp();
-    const { id } = await readJson(
-      await api("/api/transcriptions/chunked", {
-        method: "POST",
-        cookie,
-        json: { fileName: "a.wav", fileType: "audio/wav" },
-      }),
-      transcriptionSchema,
-    );
+    const { cookie, id } = await newChunked();
     const audio = await testFile("jfk.flac");
     const put = (idx: number, start: number) =>
       api(`/api/transcriptions/${id}/chunks/${idx}?start=${start}`, {
