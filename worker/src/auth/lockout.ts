@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
+import { maxOf } from "../http/rate-limit";
 import { releaseSlots, type Slot, takeSlot } from "../http/window-slots";
 
 // OWASP's authentication cheat sheet: lock an account after repeated failures. Each guess takes a slot before
@@ -19,10 +20,8 @@ export const WINDOW_MS = 15 * 60 * 1000;
  */
 export const ADDRESS_MAX_FAILURES = 100;
 
-const addressMax = (env: Partial<Bindings>) => {
-  const override = Number(env.LOGIN_FAILURES_PER_IP);
-  return Number.isFinite(override) && override > 0 ? override : ADDRESS_MAX_FAILURES;
-};
+const addressMax = (env: Partial<Bindings>) =>
+  maxOf({ setting: "LOGIN_FAILURES_PER_IP", max: ADDRESS_MAX_FAILURES }, env);
 
 /**
  * The limits a sign-in guess counts against: its account's, whichever identifier (username or e-mail) named it,

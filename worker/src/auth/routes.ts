@@ -47,13 +47,14 @@ export const authRoutes = new Hono<AppEnv>()
     // Both slots are taken before the account is made (sign-ups sent at once cannot all pass), and given back
     // when none is made (a taken name).
     const slots = [await takeFromLimit(db, c.env, SIGNUPS_PER_IP, `signup-ip:${clientAddress(c.req.raw, c.env)}`)];
-    const user = await takeFromLimit(db, c.env, SIGNUP_BURST, "signup")
-      .then((slot) => slots.push(slot))
-      .then(() => register(db, c.req.valid("json")))
-      .catch(async (err) => {
-        await releaseSlots(db, slots);
-        throw err;
-      });
+    let user: Awaited<ReturnType<typeof register>>;
+    try {
+      slots.push(await takeFromLimit(db, c.env, SIGNUP_BURST, "signup"));
+      user = await register(db, c.req.valid("json"));
+    } catch (err) {
+      await releaseSlots(db, slots);
+      throw err;
+    }
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);

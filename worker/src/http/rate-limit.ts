@@ -9,7 +9,12 @@ import { type Slot, takeSlot } from "./window-slots";
 // sliding window, a slot taken by one conditional write (window-slots.ts), so requests sent at once cannot all
 // pass; the numbers are the production ones, and a var of the same name may change them (tests do).
 
-type LimitVar = "SIGNUPS_PER_IP_PER_HOUR" | "SIGNUPS_PER_MINUTE" | "EXPORTS_PER_MINUTE" | "OPEN_UPLOADS_PER_USER";
+type LimitVar =
+  | "SIGNUPS_PER_IP_PER_HOUR"
+  | "SIGNUPS_PER_MINUTE"
+  | "EXPORTS_PER_MINUTE"
+  | "OPEN_UPLOADS_PER_USER"
+  | "LOGIN_FAILURES_PER_IP";
 
 interface Limit {
   setting: LimitVar;
@@ -42,7 +47,8 @@ export const EXPORT_BURST: Limit = {
   message: "Too many exports in a short time. Please try again in a minute.",
 };
 
-const maxOf = (limit: Pick<Limit, "setting" | "max">, env: Partial<Bindings>) => {
+/** A limit's number: the var of its name when set to a positive number, else the production one. */
+export const maxOf = (limit: Pick<Limit, "setting" | "max">, env: Partial<Bindings>) => {
   const override = Number(env[limit.setting]);
   return Number.isFinite(override) && override > 0 ? override : limit.max;
 };
