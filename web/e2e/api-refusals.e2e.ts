@@ -122,6 +122,18 @@ describe("refused early by wrangler dev, and the next requests are quick", () =>
     await serverStaysReady();
   });
 
+  it("a declared size over 500 MB whose body never comes: 413 without waiting for it", async () => {
+    // The client sends the form's head and waits for an answer before the rest: nothing may wait for the rest
+    // (wrangler dev drains every unread body unless the Worker cancels it).
+    const res = await send("POST", "/api/transcriptions/upload", {
+      headers: { Cookie: cookie, ...multipart, "Content-Length": String(600 << 20) },
+      body: Buffer.concat([filePart("big.mp3", "audio/mpeg"), Buffer.from("ID3")]),
+      timeoutMs: 10_000,
+    });
+    expect(res.status).toBe(413);
+    await serverStaysReady();
+  });
+
   it("a form field refused before a 40 MB file: 400 with its message", async () => {
     // The leftover body is read before answering: cut short, wrangler dev answered 503 "Your worker restarted".
     const field = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="language"\r\n\r\nklingon\r\n`);

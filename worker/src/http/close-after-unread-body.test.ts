@@ -54,6 +54,30 @@ const refusals: Refusal[] = [
       }),
   },
   {
+    name: "a declared size over the limit whose body never comes (413 at once)",
+    unread: true,
+    status: 413,
+    send: (cookie) =>
+      Promise.race([
+        api(UPLOAD, {
+          method: "POST",
+          cookie,
+          // The form's head, then nothing: a client that waits for its answer before sending the rest.
+          body: new ReadableStream<Uint8Array>({
+            start: (c) => c.enqueue(filePartHead("big.mp3", "audio/mpeg", "ID3")),
+            pull: () => new Promise(() => {}),
+          }),
+          headers: {
+            "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+            "Content-Length": String(600 * 2 ** 20),
+          },
+          // @ts-expect-error: workerd needs duplex for a streamed request body
+          duplex: "half",
+        }),
+        new Promise<Response>((_, reject) => setTimeout(() => reject(new Error("no answer within 3 s")), 3000)),
+      ]),
+  },
+  {
     name: "an empty file (400)",
     unread: true,
     status: 400,

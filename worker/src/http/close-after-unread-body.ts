@@ -6,7 +6,8 @@ import type { AppEnv } from "../env";
  * What a refused request's leftover body may cost us to read before we answer anyway: the largest body any
  * route accepts (a 500 MB single upload and its form). Below that the client is sending the body regardless,
  * and a body cut short made `wrangler dev` answer a refused 40 MB upload with 503 "Your worker restarted
- * mid-request" instead of its 400 and message. Anything larger is refused by its declared length.
+ * mid-request" instead of its 400 and message. A body declared larger is refused by its declared length
+ * without reading any of it.
  */
 const DRAIN_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
@@ -27,6 +28,15 @@ export const closeAfterUnreadBody: MiddlewareHandler<AppEnv> = async (c, next) =
     await next();
     c.res.headers.set("Connection", "close");
     if (!body.locked) await drain(body.getReader(), DRAIN_BYTES);
+    return;
+  }
+  // A body declared past what any route accepts is answered without waiting for it: a client may send nothing
+  // more until it has its answer. Its body is cancelled, since wrangler dev otherwise drains an unread body
+  // after the Worker returns, and the answer would wait for it all the same.
+  if (Number(c.req.header("Content-Length")) > DRAIN_BYTES) {
+    await next();
+    c.res.headers.set("Connection", "close");
+    if (!body.locked) await body.cancel().catch(() => {});
     return;
   }
   const source = body.getReader();
