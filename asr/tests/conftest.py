@@ -13,6 +13,7 @@ import time
 import wave
 from pathlib import Path
 
+import av
 import httpx
 import numpy as np
 import pytest
@@ -197,3 +198,47 @@ def transcribe(client: httpx.Client, path: Path, filename: str | None = None, **
             files={"file": (filename or path.name, fh, "application/octet-stream")},
             data=data,
         )
+
+
+def convert(src: Path, dst: Path, fmt: str, codec: str, rate: int | None = None, bit_rate: int | None = None) -> Path:
+    """Re-encode the audio of src into another container/codec with PyAV."""
+    with av.open(str(src)) as inp, av.open(str(dst), "w", format=fmt) as out:
+        ins = inp.streams.audio[0]
+        rate = rate or ins.rate
+        st = out.add_stream(codec, rate=rate, layout="mono")
+        if bit_rate:
+            st.codec_context.bit_rate = bit_rate
+        resampler = av.AudioResampler(format=st.codec_context.format, layout="mono", rate=rate)
+        for frame in inp.decode(ins):
+            for f in resampler.resample(frame):
+                for pkt in st.encode(f):
+                    out.mux(pkt)
+        for f in resampler.resample(None):
+            for pkt in st.encode(f):
+                out.mux(pkt)
+        for pkt in st.encode(None):
+            out.mux(pkt)
+    return dst
+
+
+@pytest.fixture(scope="session")
+def converted(tmp_path_factory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("converted")
+    src = AUDIO / "jfk.flac"
+    specs = {
+        "ogg": ("ogg", "libopus", 48000, None),
+        "webm": ("webm", "libopus", 48000, None),
+        "m4a": ("ipod", "aac", None, None),
+        "wma": ("asf", "wmav2", None, 64000),
+        "ts": ("mpegts", "mp2", None, None),
+        "mts": ("mpegts", "ac3", 48000, None),
+        "3gp": ("3gp", "aac", None, None),
+        "mov": ("mov", "aac", None, None),
+        "avi": ("avi", "libmp3lame", None, None),
+        "aac": ("adts", "aac", None, None),
+        "mpg": ("mpeg", "mp2", None, None),
+        "mpeg": ("mpeg", "mp2", None, None),
+        "ogv": ("ogg", "libopus", 48000, None),
+        "wav": ("wav", "pcm_s16le", 16000, None),
+    }
+    return {ext: convert(src, d / f"jfk.{ext}", *spec) for ext, spec in specs.items()}

@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from pathlib import Path
 
-import av
 import numpy as np
 import pytest
 from conftest import AUDIO, JFK_DURATION, transcribe, wer, write_wav
@@ -17,27 +15,6 @@ SEGMENT_KEYS = {
     "id", "seek", "start", "end", "text", "tokens", "temperature",
     "avg_logprob", "compression_ratio", "no_speech_prob",
 }  # fmt: skip
-
-
-def convert(src: Path, dst: Path, fmt: str, codec: str, rate: int | None = None, bit_rate: int | None = None) -> Path:
-    """Re-encode the audio of src into another container/codec with PyAV."""
-    with av.open(str(src)) as inp, av.open(str(dst), "w", format=fmt) as out:
-        ins = inp.streams.audio[0]
-        rate = rate or ins.rate
-        st = out.add_stream(codec, rate=rate, layout="mono")
-        if bit_rate:
-            st.codec_context.bit_rate = bit_rate
-        resampler = av.AudioResampler(format=st.codec_context.format, layout="mono", rate=rate)
-        for frame in inp.decode(ins):
-            for f in resampler.resample(frame):
-                for pkt in st.encode(f):
-                    out.mux(pkt)
-        for f in resampler.resample(None):
-            for pkt in st.encode(f):
-                out.mux(pkt)
-        for pkt in st.encode(None):
-            out.mux(pkt)
-    return dst
 
 
 def check_verbose(body: dict, reference: str, words: bool) -> None:
@@ -109,30 +86,7 @@ def test_jfk_verbose_json(client, references, name):
     check_verbose(r.json(), references[name], words=True)
 
 
-# --- other containers, made from jfk.flac with PyAV --------------------------------
-
-
-@pytest.fixture(scope="module")
-def converted(tmp_path_factory) -> dict[str, Path]:
-    d = tmp_path_factory.mktemp("converted")
-    src = AUDIO / "jfk.flac"
-    specs = {
-        "ogg": ("ogg", "libopus", 48000, None),
-        "webm": ("webm", "libopus", 48000, None),
-        "m4a": ("ipod", "aac", None, None),
-        "wma": ("asf", "wmav2", None, 64000),
-        "ts": ("mpegts", "mp2", None, None),
-        "mts": ("mpegts", "ac3", 48000, None),
-        "3gp": ("3gp", "aac", None, None),
-        "mov": ("mov", "aac", None, None),
-        "avi": ("avi", "libmp3lame", None, None),
-        "aac": ("adts", "aac", None, None),
-        "mpg": ("mpeg", "mp2", None, None),
-        "mpeg": ("mpeg", "mp2", None, None),
-        "ogv": ("ogg", "libopus", 48000, None),
-        "wav": ("wav", "pcm_s16le", 16000, None),
-    }
-    return {ext: convert(src, d / f"jfk.{ext}", *spec) for ext, spec in specs.items()}
+# --- other containers, made from jfk.flac with PyAV (conftest's `converted`) -------
 
 
 @pytest.mark.parametrize("ext", ["ogg", "webm", "m4a"])

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import formats
 from .engine import DecodeError, Engine, SpeakerOptions
 from .languages import to_language_code
+from .probe import probe_duration
 
 log = logging.getLogger("verbatim_asr")
 
@@ -200,6 +201,30 @@ def create_app(engine: Engine) -> FastAPI:
     @app.get("/v1/models/{model_id:path}")
     async def get_model(model_id: str):
         return {**model_object(), "id": model_id}
+
+    @app.post("/v1/audio/probe")
+    async def probe(request: Request):
+        """Not OpenAI's: the recording's length, read without recognising it, so a plan's length limit is applied
+        before the work (the Worker asks before it queues a Free plan's recording)."""
+        try:
+            form = await request.form()
+        except Exception as e:  # malformed multipart
+            raise APIError(400, f"Could not parse the multipart form: {e}") from e
+        try:
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise APIError(400, "Missing required parameter: 'file'.", "file")
+            path = await run_in_threadpool(_save_upload, upload)
+        finally:
+            await form.close()
+        try:
+            seconds = await run_in_threadpool(probe_duration, path)
+        except DecodeError as e:
+            log.info("probe failed: %s", e)
+            raise APIError(400, DECODE_ERROR_MESSAGE, "file") from e
+        finally:
+            _unlink(path)
+        return {"duration": round(seconds, 3)}
 
     @app.post("/v1/audio/transcriptions")
     async def transcriptions(request: Request):

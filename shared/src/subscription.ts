@@ -40,7 +40,7 @@ export type RedirectUrl = z.infer<typeof redirectUrlSchema>;
 /** A refusal because the plan's limit is reached (HTTP 402), naming the limit and where to lift it. */
 export const planLimitErrorSchema = z.object({
   message: z.string(),
-  limit: z.enum(["transcriptions_per_month"]),
+  limit: z.enum(["transcriptions_per_month", "minutes_per_transcription"]),
   upgradeUrl: z.literal("/subscription"),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -1,10 +1,14 @@
 import type { DiarizationNote, Segment } from "@verbatim/shared";
 
-export interface SpeechRequest {
+/** A recording as a provider receives it: streamed from storage, its length in bytes known. */
+export interface SpeechMedia {
   audio: ReadableStream<Uint8Array>;
   size: number;
   fileName: string;
   contentType: string;
+}
+
+export interface SpeechRequest extends SpeechMedia {
   /** ISO-639-1; omitted means the engine detects it. */
   language?: string | undefined;
   prompt?: string | undefined;
@@ -30,6 +34,11 @@ export interface SpeechResult {
 export interface SpeechProvider {
   readonly name: string;
   transcribe(req: SpeechRequest): Promise<SpeechResult>;
+  /**
+   * The recording's length in seconds, read without recognising it (so a plan's length limit is applied before
+   * the work). Providers that cannot tell leave it out, and the limit is applied once recognition reports it.
+   */
+  probeDuration?(media: SpeechMedia): Promise<number>;
 }
 
 /** `transient` failures (engine down, overloaded, timed out) are retried with backoff; others fail the job. */

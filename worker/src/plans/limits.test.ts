@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { subscriptionSchema, transcriptionSchema } from "@verbatim/shared";
+import { resumableUploadSchema, subscriptionSchema, transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
@@ -36,6 +36,30 @@ async function useSlots(userId: string, n: number) {
       .bind(crypto.randomUUID(), userId, periodOf())
       .run();
   }
+}
+
+/** `seconds` of silence as a 8 kHz 16-bit mono WAV: a long recording without a long fixture. */
+function silentWav(seconds: number) {
+  const rate = 8000;
+  const data = seconds * rate * 2;
+  const wav = new Uint8Array(44 + data);
+  const v = new DataView(wav.buffer);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) v.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  v.setUint32(4, 36 + data, true);
+  ascii(8, "WAVEfmt ");
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, 1, true); // mono
+  v.setUint32(24, rate, true);
+  v.setUint32(28, rate * 2, true);
+  v.setUint16(32, 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, "data");
+  v.setUint32(40, data, true);
+  return wav;
 }
 
 /** Every route that starts work, each asked once. */
@@ -129,6 +153,37 @@ describe("the Free plan's limits", () => {
     expect(refused.status).toBe(402);
     const list = await readJson(await api("/api/transcriptions", { cookie }), transcriptionSchema.array());
     expect(list.map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("refuses an upload longer than 5 minutes with 402 before any of it is recognised, and keeps nothing", async () => {
+    const { user, cookie } = await signUp();
+    const wav = silentWav(330);
+    const tooLong = {
+      message:
+        "This recording is at least 6 minutes long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
+      limit: "minutes_per_transcription",
+      upgradeUrl: "/subscription",
+    };
+    const single = await upload(cookie, wav, "long.wav", "audio/wav");
+    expect(single.status).toBe(402);
+    expect(await single.json()).toEqual(tooLong);
+
+    const created = await api("/api/uploads", {
+      method: "POST",
+      cookie,
+      json: { fileName: "long.wav", fileType: "audio/wav", size: wav.length },
+    });
+    const { id } = await readJson(created, resumableUploadSchema);
+    expect((await api(`/api/uploads/${id}/parts/1`, { method: "PUT", cookie, body: wav })).status).toBe(200);
+    const completed = await api(`/api/uploads/${id}/complete`, { method: "POST", cookie });
+    expect(completed.status).toBe(402);
+    expect(await completed.json()).toEqual(tooLong);
+    expect((await api(`/api/uploads/${id}`, { cookie })).status).toBe(409); // no longer open
+
+    expect(await stored(user.id)).toMatchObject({ transcriptions: 0, objects: 0 });
+    expect(await usage(cookie)).toEqual({ used: 0, limit: 3 });
+    await makePro(user.id);
+    expect((await upload(cookie, wav, "long.wav", "audio/wav")).status).toBe(201);
   });
 
   it("fails a recording longer than 5 minutes once its length is known, says why, and gives the slot back", async () => {

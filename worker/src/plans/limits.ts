@@ -74,18 +74,27 @@ export async function usageOf(d1: D1Database, userId: string, plan: "FREE" | "PR
   return { used: row?.used ?? 0, limit: plan === "PRO" ? null : FREE_PLAN.transcriptionsPerMonth };
 }
 
-/**
- * The reason a recording of `seconds` is refused for `userId`'s plan, or null when it may be transcribed.
- * Asked once the length is known (after speech recognition of the part that reveals it).
- */
-export async function durationRefusal(d1: D1Database, userId: string, seconds: number): Promise<string | null> {
-  const maxSeconds = FREE_PLAN.maxMinutesPerTranscription * 60;
-  if (seconds <= maxSeconds) return null;
+/** The longest recording `userId`'s plan transcribes, in seconds; null when there is no limit (PRO). */
+export async function maxSecondsFor(d1: D1Database, userId: string): Promise<number | null> {
   const user = await d1
     .prepare("SELECT subscription_plan AS plan FROM users WHERE id = ?")
     .bind(userId)
     .first<{ plan: string }>();
-  if (user?.plan === "PRO") return null;
-  const minutes = Math.ceil(seconds / 60);
-  return `This recording is at least ${minutes} minutes long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
+  return user?.plan === "PRO" ? null : FREE_PLAN.maxMinutesPerTranscription * 60;
 }
+
+const lengthMessage = (seconds: number) =>
+  `This recording is at least ${Math.ceil(seconds / 60)} minutes long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
+
+/**
+ * The reason a recording of `seconds` is refused for `userId`'s plan, or null when it may be transcribed.
+ * Asked once the length is known: before the work when the engine can read it, else after recognition.
+ */
+export async function durationRefusal(d1: D1Database, userId: string, seconds: number): Promise<string | null> {
+  const max = await maxSecondsFor(d1, userId);
+  return max !== null && seconds > max ? lengthMessage(seconds) : null;
+}
+
+/** The 402 for a recording longer than the plan allows, refused before any of it is recognised. */
+export const tooLongForPlan = (seconds: number) =>
+  new ApiError(402, lengthMessage(seconds), {}, { limit: "minutes_per_transcription", upgradeUrl: "/subscription" });

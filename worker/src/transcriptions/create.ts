@@ -13,6 +13,7 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { enqueueChunk } from "../jobs/enqueue";
 import { looksLikeMedia, peek } from "../uploads/sniff";
+import { assertPlanLength } from "./plan-length";
 import { appendLog, insertTranscription } from "./repository";
 import type { SpeakerChoice } from "./speaker-options";
 
@@ -61,7 +62,10 @@ export function spokenLanguage(value: string | undefined) {
   return parsed.data;
 }
 
-/** A transcription whose whole recording sits at `mediaKey`: one chunk, queued at once. */
+/**
+ * A transcription whose whole recording sits at `mediaKey`: one chunk, queued at once. A recording longer than
+ * the plan allows is refused with 402 first (the caller deletes what it stored).
+ */
 export async function createFileTranscription(
   env: Bindings,
   db: Db,
@@ -76,6 +80,7 @@ export async function createFileTranscription(
     language?: string | null;
   } & Partial<SpeakerChoice>,
 ) {
+  await assertPlanLength(env, v.userId, { key: v.mediaKey, fileName: v.fileName, contentType: v.fileType });
   const row = await insertTranscription(db, {
     id: v.id,
     userId: v.userId,

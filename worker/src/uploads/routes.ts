@@ -150,7 +150,6 @@ export const uploadRoutes = new Hono<AppEnv>()
     await c.env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(
       parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
     );
-    await setUploadStatus(db, row.id, "COMPLETED");
     const t = await createFileTranscription(c.env, db, {
       id: row.id,
       userId,
@@ -160,7 +159,15 @@ export const uploadRoutes = new Hono<AppEnv>()
       mediaKey: row.r2Key,
       size: row.size,
       ...speakers,
+    }).catch(async (err) => {
+      // Refused (a recording longer than the plan allows): nothing of it is kept, and its slot is given back.
+      if (!(err instanceof ApiError && err.status === 402)) throw err;
+      await c.env.MEDIA.delete(row.r2Key);
+      await setUploadStatus(db, row.id, "ABORTED");
+      await releaseWork(c.env.DB, row.id);
+      throw err;
     });
+    await setUploadStatus(db, row.id, "COMPLETED");
     return c.json(toTranscription(t), 201);
   })
   .delete("/:id", docs.abort, async (c) => {
