@@ -159,6 +159,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
   const calendars = new Map(); // email → Map(id → event)
   const next = []; // one-shot overrides for the token endpoint: { grant, claims, tamperSignature, omitIdToken, error, expiresIn }
   const failures = []; // injected API failures: { match, status, reason, retryAfter, count }
+  const silent = new Set(); // answers left hanging by drive-hang / drive-stall, ended by reset
   const log = [];
   const revoked = [];
   let tokenDelayMs = 0; // a slow token endpoint, so concurrent refreshes would overlap
@@ -343,6 +344,13 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
         size: String(size),
       });
     }
+    const broken = failures.find((x) => (x.match === "drive-drop" || x.match === "drive-hang") && x.count > 0);
+    if (broken) {
+      // The download's connection closes before any answer (drop), or stays open with no answer (hang).
+      broken.count--;
+      if (broken.match === "drive-drop") return void req.socket.destroy();
+      return void silent.add(res);
+    }
     const bytes = readFileSync(audioFile);
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
     if (!range) {
@@ -360,12 +368,14 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       "Content-Length": end - start + 1,
       "Content-Range": `bytes ${start}-${end}/${size}`,
     });
-    const cut = failures.find((x) => x.match === "drive-cut" && x.count > 0);
+    const cut = failures.find((x) => (x.match === "drive-cut" || x.match === "drive-stall") && x.count > 0);
     if (cut) {
-      // The connection drops halfway through the range: a client must resume from the byte it reached.
+      // Halfway through the range the connection drops (cut) or goes silent (stall): a client must resume
+      // from the byte it reached.
       cut.count--;
       res.write(bytes.subarray(start, start + Math.floor((end - start + 1) / 2)));
-      setTimeout(() => res.destroy(), 50);
+      if (cut.match === "drive-stall") silent.add(res);
+      else setTimeout(() => res.destroy(), 50);
       return;
     }
     res.end(bytes.subarray(start, end + 1));
@@ -377,7 +387,10 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       case "/__control/next-token": // { grant, claims?, tamperSignature?, omitIdToken?, error?, status?, expiresIn? }
         next.push({ grant: "authorization_code", ...body }); // grant: "refresh_token" aims at the next refresh
         return sendJson(res, 200, { ok: true });
-      case "/__control/fail": // { match: "calendar"|"drive"|"drive-cut", status, count, reason?, retryAfter? }
+      // { match, status, count, reason?, retryAfter? }: "calendar" and "drive" answer an error; the download
+      // (alt=media) is cut mid-range ("drive-cut"), dropped before an answer ("drive-drop"), never answered
+      // ("drive-hang") or goes silent mid-range ("drive-stall").
+      case "/__control/fail":
         failures.push({ count: 1, ...body });
         return sendJson(res, 200, { ok: true });
       case "/__control/token-delay": // { ms }
@@ -390,6 +403,8 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
         failures.length = 0;
         log.length = 0;
         tokenDelayMs = 0;
+        for (const hanging of silent) hanging.destroy();
+        silent.clear();
         return sendJson(res, 200, { ok: true });
       default:
         return sendJson(res, 404, { error: "unknown control" });

@@ -46,6 +46,8 @@ interface Settings {
   GOOGLE_ISSUER?: string;
   GOOGLE_CALENDAR_API_URL?: string;
   GOOGLE_DRIVE_API_URL?: string;
+  /** How long Google may stay silent before a call gives up, in milliseconds (default 15000). */
+  GOOGLE_TIMEOUT_MS?: string;
   /** Stripe secret key; without it payments are off and everything else works. */
   STRIPE_SECRET_KEY?: string;
   /** Signing secret of the webhook endpoint (whsec_…). */

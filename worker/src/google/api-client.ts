@@ -5,9 +5,11 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import type { GoogleConfig } from "./config";
 import { accessToken } from "./grant";
+import { isTimeout, timedFetch } from "./timed-fetch";
 
 // Calls to Google's REST APIs for a user: bearer token (refreshed as needed), Google's errors turned into
-// messages a user can act on, and retries with backoff where Google asks for them (429, 5xx, rate limits).
+// messages a user can act on, and retries with backoff where Google asks for them (429, 5xx, rate limits) or
+// where a connection was lost.
 
 const ATTEMPTS = 4;
 const MAX_WAIT_MS = 8_000;
@@ -23,6 +25,10 @@ export interface GoogleCall {
   /** "Google Calendar" or "Google Drive", for messages. */
   service: string;
 }
+
+/** A lasting outage, or Google not answering at all: the documented 502. */
+export const googleUnavailable = (service: string) =>
+  new ApiError(502, `${service} is unavailable right now. Please try again.`);
 
 interface GoogleErrorBody {
   error?: {
@@ -47,17 +53,35 @@ function backoff(attempt: number, retryAfter: string | null) {
   return Math.min(MAX_WAIT_MS, Math.max(asked, 2 ** attempt * 250 + Math.random() * 250));
 }
 
-/** One request with the user's token; retries transient failures; returns the ok (or 206) response. */
+const wait = (attempt: number, retryAfter: string | null) =>
+  new Promise((r) => setTimeout(r, backoff(attempt, retryAfter)));
+
+/**
+ * One request with the user's token; retries transient failures; returns the ok (or 206) response. Google
+ * has `config.timeoutMs` to start answering and as the longest pause within the body (see timed-fetch).
+ */
 export async function googleFetch(call: GoogleCall, url: string, init: RequestInit = {}): Promise<Response> {
   let retriedAuth = false;
   for (let attempt = 0; ; attempt++) {
     const token = await accessToken(call.env, call.db, call.config, call.userId);
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${token}`);
-    const res = await fetch(url, { ...init, headers });
-    if (res.ok) return res;
-
     const last = attempt + 1 >= ATTEMPTS;
+    let res: Response;
+    try {
+      res = await timedFetch(url, { ...init, headers }, call.config.timeoutMs);
+    } catch (err) {
+      // A lost connection is retried like a 5xx, but only for a read: a write may have reached Google.
+      // Silence is not: each try would keep the user waiting the whole timeout again.
+      const idempotent = (init.method ?? "GET") === "GET";
+      if (!last && idempotent && !isTimeout(err)) {
+        await wait(attempt, null);
+        continue;
+      }
+      console.warn(JSON.stringify({ level: "warn", msg: `${call.service} did not answer`, error: String(err) }));
+      throw googleUnavailable(call.service);
+    }
+    if (res.ok) return res;
     if (res.status === 401 && !retriedAuth) {
       // The token may have been revoked or expired early: refresh once, and give up cleanly if that fails.
       retriedAuth = true;
@@ -75,7 +99,7 @@ export async function googleFetch(call: GoogleCall, url: string, init: RequestIn
       const rateLimited = res.status === 429 || reasons.some((r) => /rateLimitExceeded|RATE_LIMIT_EXCEEDED/i.test(r));
       if (rateLimited) {
         if (!last) {
-          await new Promise((r) => setTimeout(r, backoff(attempt, res.headers.get("Retry-After"))));
+          await wait(attempt, res.headers.get("Retry-After"));
           continue;
         }
         throw new ApiError(429, `${call.service} is busy right now. Please try again in a minute.`, {
@@ -89,10 +113,10 @@ export async function googleFetch(call: GoogleCall, url: string, init: RequestIn
     if (res.status >= 500) {
       await res.body?.cancel();
       if (!last) {
-        await new Promise((r) => setTimeout(r, backoff(attempt, res.headers.get("Retry-After"))));
+        await wait(attempt, res.headers.get("Retry-After"));
         continue;
       }
-      throw new ApiError(502, `${call.service} is unavailable right now. Please try again.`);
+      throw googleUnavailable(call.service);
     }
     if (res.status === 404) {
       await res.body?.cancel();
@@ -100,5 +124,16 @@ export async function googleFetch(call: GoogleCall, url: string, init: RequestIn
     }
     const { message } = await errorReasons(res);
     throw new ApiError(400, message ? `${call.service}: ${message}` : `${call.service} refused the request.`);
+  }
+}
+
+/** googleFetch's answer read as JSON: a body that breaks off, stalls or is not JSON is Google failing too. */
+export async function googleJson<T>(call: GoogleCall, url: string, init: RequestInit = {}): Promise<T> {
+  const res = await googleFetch(call, url, init);
+  try {
+    return (await res.json()) as T;
+  } catch (err) {
+    console.warn(JSON.stringify({ level: "warn", msg: `${call.service} sent a broken answer`, error: String(err) }));
+    throw googleUnavailable(call.service);
   }
 }

@@ -1,5 +1,5 @@
 import type { CreateMeetingInput, Meeting } from "@verbatim/shared";
-import { type GoogleCall, googleFetch } from "./api-client";
+import { type GoogleCall, googleJson } from "./api-client";
 
 // Calendar API v3 on the primary calendar: events.list (single events, by start time, paged) and events.insert
 // with a Meet conference.
@@ -77,8 +77,7 @@ export async function listEvents(call: GoogleCall, q: { timeMin: string; timeMax
     url.searchParams.set("orderBy", "startTime");
     url.searchParams.set("maxResults", String(q.maxResults));
     if (pageToken) url.searchParams.set("pageToken", pageToken);
-    const res = await googleFetch(call, url.toString());
-    const body = (await res.json()) as { items?: CalendarEvent[]; nextPageToken?: string };
+    const body = await googleJson<{ items?: CalendarEvent[]; nextPageToken?: string }>(call, url.toString());
     events.push(...(body.items ?? []));
     pageToken = body.nextPageToken;
     if (!pageToken) break;
@@ -88,8 +87,7 @@ export async function listEvents(call: GoogleCall, q: { timeMin: string; timeMax
 }
 
 export async function getEvent(call: GoogleCall, eventId: string) {
-  const res = await googleFetch(call, `${eventsUrl(call)}/${encodeURIComponent(eventId)}`);
-  return (await res.json()) as CalendarEvent;
+  return googleJson<CalendarEvent>(call, `${eventsUrl(call)}/${encodeURIComponent(eventId)}`);
 }
 
 export async function insertEvent(call: GoogleCall, input: Required<CreateMeetingInput>) {
@@ -108,10 +106,9 @@ export async function insertEvent(call: GoogleCall, input: Required<CreateMeetin
       createRequest: { requestId: crypto.randomUUID(), conferenceSolutionKey: { type: "hangoutsMeet" } },
     },
   };
-  const res = await googleFetch(call, url.toString(), {
+  return googleJson<CalendarEvent>(call, url.toString(), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as CalendarEvent;
 }

@@ -11,7 +11,13 @@ const DEFAULTS = {
   driveApiUrl: "https://www.googleapis.com/drive/v3",
 };
 
-export type GoogleConfig = typeof DEFAULTS & { clientId: string; clientSecret: string };
+/**
+ * How long Google may take to start answering, and the longest pause within an answer (a download's included).
+ * Google's APIs answer in well under a second; after this long a user is better told to try again.
+ */
+const TIMEOUT_MS = 15_000;
+
+export type GoogleConfig = typeof DEFAULTS & { clientId: string; clientSecret: string; timeoutMs: number };
 
 export const SCOPES = {
   signIn: ["openid", "email", "profile"],
@@ -36,5 +42,6 @@ export function googleConfig(env: Bindings): GoogleConfig | null {
     issuer: env.GOOGLE_ISSUER || DEFAULTS.issuer,
     calendarApiUrl: trimSlash(env.GOOGLE_CALENDAR_API_URL || DEFAULTS.calendarApiUrl),
     driveApiUrl: trimSlash(env.GOOGLE_DRIVE_API_URL || DEFAULTS.driveApiUrl),
+    timeoutMs: Number(env.GOOGLE_TIMEOUT_MS) || TIMEOUT_MS,
   };
 }

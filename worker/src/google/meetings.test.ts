@@ -8,9 +8,9 @@ import {
   recordingStartedSchema,
   validationErrorSchema,
 } from "@verbatim/shared";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { connectedUser, control, dbRow, googleFlow, googleOrigin, uniqueEmail } from "../../test/google";
-import { api, readJson } from "../../test/http";
+import { api, apiWithEnv, errorMessage, readJson } from "../../test/http";
 import { waitUntilDone } from "../../test/transcriptions";
 import { reserveSlot } from "../plans/limits";
 import { GRANT_LOST } from "./grant";
@@ -236,4 +236,73 @@ describe("a meeting's recording", () => {
     expect(await (await api("/api/transcriptions", { cookie: c.cookie })).json()).toEqual([]);
     expect((await env.MEDIA.list({ prefix: `users/${me.id}/` })).objects).toEqual([]);
   });
+});
+
+describe("a meeting's recording when Drive fails", () => {
+  const DRIVE_DOWN = "Google Drive is unavailable right now. Please try again.";
+  // Every failure below is injected for many requests; none may outlive its test.
+  afterEach(() => control("reset"));
+
+  /** A connected user who has allowed Drive, and their id (for what they have stored). */
+  async function driveUser() {
+    const u = await connectedUser(uniqueEmail("rec.fail"));
+    await googleFlow("drive", u.email, { cookie: u.cookie, returnToUrl: "/calendar" });
+    const me = await readJson(await api("/api/user", { cookie: u.cookie }), publicUserSchema);
+    await control("reset");
+    return { ...u, id: me.id };
+  }
+
+  /** The import with Google's timeout shortened, so a silent Drive is given up on in half a second. */
+  const importQuickly = (cookie: string) =>
+    apiWithEnv({ GOOGLE_TIMEOUT_MS: "500" }, "/api/meetings/evt-recorded/recording", { method: "POST", cookie });
+
+  async function expectNothingStored(u: { cookie: string; id: string }) {
+    expect(await (await api("/api/transcriptions", { cookie: u.cookie })).json()).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `users/${u.id}/` })).objects).toEqual([]);
+  }
+
+  it.each([
+    ["cut halfway through every range", "drive-cut"],
+    ["dropped before every answer", "drive-drop"],
+  ])(
+    "a connection %s: a few tries, then 502 and nothing stored",
+    async (_, match) => {
+      const u = await driveUser();
+      await control("fail", { match, count: 100 });
+      const res = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: u.cookie });
+      expect(res.status).toBe(502);
+      expect(await errorMessage(res)).toBe(DRIVE_DOWN);
+      const tries = (await requests()).filter((r) => r.query.alt === "media").length;
+      expect(tries).toBeGreaterThan(1);
+      expect(tries).toBeLessThanOrEqual(4);
+      await expectNothingStored(u);
+    },
+    60_000,
+  );
+
+  it("a Drive that never answers: 502 once the timeout has passed", async () => {
+    const u = await driveUser();
+    await control("fail", { match: "drive-hang", count: 100 });
+    const started = Date.now();
+    const res = await importQuickly(u.cookie);
+    expect(res.status).toBe(502);
+    expect(await errorMessage(res)).toBe(DRIVE_DOWN);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expectNothingStored(u);
+  }, 30_000);
+
+  it("a download that goes silent mid-range: resumed a few times, then 502", async () => {
+    const u = await driveUser();
+    await control("fail", { match: "drive-stall", count: 100 });
+    const started = Date.now();
+    const res = await importQuickly(u.cookie);
+    expect(res.status).toBe(502);
+    expect(await errorMessage(res)).toBe(DRIVE_DOWN);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const ranges = (await requests()).filter((r) => r.query.alt === "media").map((r) => r.range);
+    expect(ranges.length).toBeGreaterThan(1);
+    expect(ranges.length).toBeLessThanOrEqual(4);
+    expect(ranges[1]).toMatch(/^bytes=[1-9]\d*-\d+$/);
+    await expectNothingStored(u);
+  }, 30_000);
 });
