@@ -6,6 +6,7 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import type { GoogleConfig } from "./config";
 import { oauthClient } from "./oauth-client";
+import { withinTime } from "./timed-fetch";
 import { decryptToken, encryptToken } from "./token-crypto";
 
 // The stored Google grant of a user: encrypted tokens, expiry, scopes; refreshed before it expires.
@@ -102,7 +103,10 @@ async function freshToken(env: Bindings, db: Db, config: GoogleConfig, userId: s
     return freshToken(env, db, config, userId, waited + 250);
   }
   try {
-    const tokens = await oauthClient(config, "").refreshAccessToken(config.tokenUrl, refresh, []);
+    const tokens = await withinTime(
+      oauthClient(config, "").refreshAccessToken(config.tokenUrl, refresh, []),
+      config.timeoutMs,
+    );
     const scopes = tokens.hasScopes() ? tokens.scopes() : [...grantedScopes(user)];
     await storeTokens(env, db, user, tokens, scopes);
     return tokens.accessToken();
@@ -123,7 +127,7 @@ export async function revokeGrant(env: Bindings, config: GoogleConfig, user: Use
     (await decryptToken(env, user.id, user.googleTokenKeyId, user.googleAccessToken));
   if (token) {
     try {
-      await oauthClient(config, "").revokeToken(config.revokeUrl, token);
+      await withinTime(oauthClient(config, "").revokeToken(config.revokeUrl, token), config.timeoutMs);
     } catch (err) {
       console.warn(JSON.stringify({ level: "warn", msg: "Google token revocation failed", error: String(err) }));
     }

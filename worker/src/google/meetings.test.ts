@@ -112,6 +112,15 @@ describe("GET /api/meetings", () => {
     expect((await requests()).filter((r) => r.path === "/token")).toHaveLength(1);
     await control("reset");
 
+    // A token endpoint that does not answer in time: 502, and the next refresh is not held up by a lease.
+    await dbRow("UPDATE users SET google_token_expiry = ? WHERE id = ?", new Date(0).toISOString(), me.id);
+    await control("token-delay", { ms: 5_000 });
+    const slow = await apiWithEnv({ GOOGLE_TIMEOUT_MS: "300" }, `/api/meetings?${range()}`, { cookie: signup.session });
+    expect(slow.status).toBe(502);
+    expect((await readJson(slow, apiErrorSchema)).message).toBe("Google did not answer. Please try again.");
+    await control("reset");
+    expect((await meetings(signup.session)).status).toBe(200);
+
     await dbRow("UPDATE users SET google_token_expiry = ? WHERE id = ?", new Date(0).toISOString(), me.id);
     await control("next-token", { grant: "refresh_token", error: "invalid_grant" });
     const lost = await meetings(signup.session);

@@ -46,3 +46,12 @@ function idleLimited(body: ReadableStream<Uint8Array>, ms: number): ReadableStre
     },
   });
 }
+
+/** `work`, failing with a TimeoutError after `ms`: for clients that take no signal (arctic's token calls). */
+export function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(silence()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
