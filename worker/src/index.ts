@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { purgeExpiredSessions } from "./auth/session-store";
+import { purgeExpiredDevices } from "./auth/trusted-device";
 import { createDb } from "./db/client";
 import type { Bindings } from "./env";
 import { consume } from "./jobs/consumer";
@@ -22,7 +23,9 @@ export default {
     // otherwise deleted only when its cookie comes back) and indexes transcriptions search lacks; the
     // every-minute one resumes stalled work.
     if (controller.cron === ORPHAN_SWEEP_CRON)
-      ctx.waitUntil(Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db), indexMissing(db)]));
+      ctx.waitUntil(
+        Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db), purgeExpiredDevices(db), indexMissing(db)]),
+      );
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 export const SESSION_COOKIE = "verbatim_session";
 
 /** Secure everywhere but plain-http loopback, where browsers would drop a Secure cookie. */
-function isSecure(c: Context) {
+export function isSecure(c: Context) {
   const url = new URL(c.req.url);
   return url.protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }

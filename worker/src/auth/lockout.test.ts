@@ -1,12 +1,17 @@
 import { env } from "cloudflare:test";
 import { apiErrorSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { api, apiWithEnv, readJson, signUp, uniqueIp } from "../../test/http";
+import { api, apiWithEnv, readJson, setCookies, signUp, uniqueIp } from "../../test/http";
 
 // Issue 32, findings 1, 2 and 10: guesses sent at the same moment, an office behind one address, Retry-After.
 
 const login = (json: unknown, ip: string) =>
   api("/api/login", { method: "POST", json, headers: { "CF-Connecting-IP": ip } });
+/** The `name=value` of the device cookie a successful sign-in set. */
+const deviceCookie = (res: Response) =>
+  setCookies(res)
+    .find((c) => c.startsWith("verbatim_device="))
+    ?.split(";")[0] ?? "";
 const statuses = (responses: Response[]) => responses.map((r) => r.status);
 const countOf = (list: number[], status: number) => list.filter((s) => s === status).length;
 
@@ -81,5 +86,70 @@ describe("sign-in lockout", () => {
     const retryAfter = Number(locked.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(2 * 60 + 50);
     expect(retryAfter).toBeLessThanOrEqual(3 * 60 + 1);
+  });
+
+  it("never locks the owner out on a browser where they signed in, whatever an attacker did to the account", async () => {
+    const { user } = await signUp();
+    const right = { username: user.username, password: "correct horse" };
+    const first = await login(right, uniqueIp());
+    expect(first.status).toBe(200);
+    const device = deviceCookie(first);
+    expect(device).toMatch(/^verbatim_device=.{20,}/);
+    const attr = setCookies(first).find((c) => c.startsWith("verbatim_device=")) ?? "";
+    expect(attr).toMatch(/HttpOnly/i);
+    expect(attr).toMatch(/SameSite=Strict/i);
+    expect(attr).toMatch(/Path=\/api\/login/i);
+
+    const attacker = uniqueIp();
+    for (let i = 0; i < 10; i++) await login({ ...right, password: `guess-${i}` }, attacker);
+    expect((await login(right, uniqueIp())).status).toBe(429); // locked for strangers
+    const owner = await api("/api/login", {
+      method: "POST",
+      json: right,
+      cookie: device,
+      headers: { "CF-Connecting-IP": uniqueIp() },
+    });
+    expect(owner.status).toBe(200);
+    // A token is used once: the next sign-in carries the new one, and the old one is no longer trusted.
+    expect(deviceCookie(owner)).not.toBe(device);
+    const replayed = await api("/api/login", {
+      method: "POST",
+      json: right,
+      cookie: device,
+      headers: { "CF-Connecting-IP": uniqueIp() },
+    });
+    expect(replayed.status).toBe(429);
+  });
+
+  it("never refuses a colleague's right password on their browser when the office's address is used up", async () => {
+    const office = uniqueIp();
+    const vars = { LOGIN_FAILURES_PER_IP: "5" };
+    const from = (json: unknown, cookie?: string) =>
+      apiWithEnv(vars, "/api/login", { method: "POST", json, cookie, headers: { "CF-Connecting-IP": office } });
+    const colleague = await signUp();
+    const right = { username: colleague.user.username, password: "correct horse" };
+    const device = deviceCookie(await from(right));
+    for (let i = 0; i < 5; i++)
+      expect((await from({ username: `nobody${Date.now()}${i}`, password: "whatever-1" })).status).toBe(401);
+    expect((await from(right)).status).toBe(429); // a new browser behind the address: refused
+    expect((await from(right, device)).status).toBe(200);
+  });
+
+  it("counts a browser's own wrong guesses: its token is no key to unlimited tries", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const device = deviceCookie(await login({ username: a.user.username, password: "correct horse" }, uniqueIp()));
+    const guess = (username: string, password: string) =>
+      api("/api/login", {
+        method: "POST",
+        json: { username, password },
+        cookie: device,
+        headers: { "CF-Connecting-IP": uniqueIp() },
+      });
+    for (let i = 0; i < 10; i++) expect((await guess(a.user.username, `wrong-${i}`)).status).toBe(401);
+    expect((await guess(a.user.username, "correct horse")).status).toBe(429);
+    // A's token says nothing about B: B's guesses from this browser count as a stranger's.
+    for (let i = 0; i < 10; i++) expect((await guess(b.user.username, `wrong-${i}`)).status).toBe(401);
+    expect((await guess(b.user.username, "correct horse")).status).toBe(429);
   });
 });

@@ -24,19 +24,21 @@ const addressMax = (env: Partial<Bindings>) =>
   maxOf({ setting: "LOGIN_FAILURES_PER_IP", max: ADDRESS_MAX_FAILURES }, env);
 
 /**
- * The limits a sign-in guess counts against: its account's, whichever identifier (username or e-mail) named it,
- * and its client address's. An identifier that names no account is counted by itself, so probing unknown names
- * locks out the same way.
+ * The limits a sign-in guess counts against. From a browser where the account signed in before (its device
+ * key, trusted-device.ts): that browser's own limit only. From anywhere else: the account's, whichever
+ * identifier (username or e-mail) named it, and the client address's. An identifier that names no account is
+ * counted by itself, so probing unknown names locks out the same way.
  */
 export function signInLimits(
   account: { id: string } | undefined,
   identifier: string,
-  ip: string,
+  client: { ip: string; deviceKey: string | null },
   env: Partial<Bindings>,
 ) {
+  if (client.deviceKey) return [{ key: client.deviceKey, max: MAX_FAILURES }];
   return [
     { key: account ? `account:${account.id}` : `login:${identifier.trim().toLowerCase()}`, max: MAX_FAILURES },
-    { key: `ip:${ip}`, max: addressMax(env) },
+    { key: `ip:${client.ip}`, max: addressMax(env) },
   ];
 }
 

@@ -11,6 +11,7 @@ import { clearSessionCookie, writeSessionCookie } from "./cookie";
 import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
 import { createSession, deleteSession, deleteUserSessions } from "./session-store";
+import { readDeviceCookie, rememberDevice } from "./trusted-device";
 
 const docs = {
   register: doc({
@@ -61,7 +62,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(toPublicUser(user), 201);
   })
   .post("/login", docs.login, validate("json", loginSchema), async (c) => {
-    const user = await authenticate(c.get("db"), c.env, c.req.valid("json"), clientAddress(c.req.raw, c.env));
+    const user = await authenticate(c.get("db"), c.env, c.req.valid("json"), {
+      ip: clientAddress(c.req.raw, c.env),
+      deviceToken: readDeviceCookie(c),
+    });
+    await rememberDevice(c, c.get("db"), user.id);
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);

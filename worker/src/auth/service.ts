@@ -6,6 +6,7 @@ import { findConflicts, findUserByLogin, insertUser } from "../users/repository"
 import { guessWasRight, reserveGuess, signInLimits } from "./lockout";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { assertNotCommonPassword } from "./password-policy";
+import { trustedDeviceKey } from "./trusted-device";
 
 const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -28,9 +29,15 @@ export async function register(db: Db, input: RegisterInput) {
  * Same answer and similar timing whether the account exists or not (no user enumeration). The guess is counted
  * before the password is checked (lockout.ts), and given back when it was right.
  */
-export async function authenticate(db: Db, env: Partial<Bindings>, input: LoginInput, ip: string) {
+export async function authenticate(
+  db: Db,
+  env: Partial<Bindings>,
+  input: LoginInput,
+  client: { ip: string; deviceToken: string | null },
+) {
   const user = await findUserByLogin(db, input.username);
-  const limits = signInLimits(user, input.username, ip, env);
+  const deviceKey = await trustedDeviceKey(db, client.deviceToken, user?.id);
+  const limits = signInLimits(user, input.username, { ip: client.ip, deviceKey }, env);
   const slots = await reserveGuess(db, limits);
   const ok = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
   if (!user?.password || !ok) throw new ApiError(401, INVALID_CREDENTIALS);

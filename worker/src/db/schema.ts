@@ -107,6 +107,22 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Browsers where an account signed in (OWASP's device cookies): their guesses are counted apart from strangers',
+ * so an attack on an account or from a shared address never locks its owner out there. Only a hash is stored.
+ */
+export const trustedDevices = sqliteTable(
+  "trusted_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("trusted_devices_user_idx").on(t.userId)],
+);
+
 export const loginFailures = sqliteTable(
   "login_failures",
   {
