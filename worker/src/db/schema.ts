@@ -38,6 +38,11 @@ export const users = sqliteTable(
     username: textNocase("username").notNull().unique(),
     usernameKey: text("username_key"),
     email: textNocase("email").notNull().unique(),
+    /**
+     * When the address was proven to be this account's (Google vouched for it); null while it is only claimed.
+     * A claimed address never blocks the owner who proves it (google/account.ts).
+     */
+    emailVerifiedAt: text("email_verified_at"),
     password: text("password"),
     fullName: text("full_name"),
     profilePicture: text("profile_picture"),

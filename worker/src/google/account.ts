@@ -22,6 +22,23 @@ const profile = (id: GoogleIdentity) => ({
   updatedAt: new Date().toISOString(),
 });
 
+/** Google vouches for its account's address (the callback requires email_verified): an account with it is proven. */
+async function markVerifiedIfSame(db: Db, user: UserRow, id: GoogleIdentity) {
+  if (user.emailVerifiedAt || !id.email || id.email.toLowerCase() !== user.email.toLowerCase()) return user;
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date().toISOString() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row ?? user;
+}
+
+/**
+ * Where an address only claimed (never proven) goes when its proven owner arrives: a reserved, undeliverable
+ * domain (RFC 2606), unique per account. The account keeps working by username and can set a new address.
+ */
+export const releasedAddress = (userId: string) => `${userId}@released.invalid`;
+
 export function findByGoogleSub(db: Db, sub: string) {
   return db.query.users.findFirst({ where: eq(users.googleSub, sub) });
 }
@@ -31,19 +48,33 @@ export async function signInWithGoogle(db: Db, id: GoogleIdentity) {
   const user = await findByGoogleSub(db, id.sub);
   if (!user) throw new GoogleFlowError("no_matching_account");
   const [row] = await db.update(users).set(profile(id)).where(eq(users.id, user.id)).returning();
-  return row as UserRow;
+  return markVerifiedIfSame(db, row as UserRow, id);
 }
 
-/** Sign-up: the linked account if there is one, else a new account; never takes over an e-mail's account. */
+/**
+ * Sign-up: the linked account if there is one, else a new account; never takes over an e-mail's account. An
+ * account that proved the address blocks the sign-up (account_exists: sign in there and connect Google). One
+ * that only claimed it (typed it at sign-up or in its profile, never proven) must not keep its owner out: the
+ * address is released from it and the new, proven account gets it.
+ */
 export async function signUpWithGoogle(db: Db, id: GoogleIdentity) {
   const linked = await findByGoogleSub(db, id.sub);
   if (linked) return signInWithGoogle(db, id);
   const email = id.email as string;
   const taken = await db.query.users.findFirst({
-    columns: { id: true },
+    columns: { id: true, emailVerifiedAt: true },
     where: sql`${users.email} = ${email} COLLATE NOCASE`,
   });
-  if (taken) throw new GoogleFlowError("account_exists");
+  if (taken?.emailVerifiedAt) throw new GoogleFlowError("account_exists");
+  if (taken) {
+    await db
+      .update(users)
+      .set({ email: releasedAddress(taken.id) })
+      .where(eq(users.id, taken.id));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "claimed address released to its proven owner", userId: taken.id }),
+    );
+  }
   try {
     const username = await uniqueUsername(db, usernameBase(id));
     const [row] = await db
@@ -53,6 +84,7 @@ export async function signUpWithGoogle(db: Db, id: GoogleIdentity) {
         username,
         usernameKey: usernameKey(username),
         email,
+        emailVerifiedAt: new Date().toISOString(),
         password: null,
         fullName: id.name,
         ...profile(id),
@@ -71,7 +103,7 @@ export async function linkGoogle(db: Db, userId: string, id: GoogleIdentity) {
   if (other && other.id !== userId) throw new GoogleFlowError("account_exists");
   const [row] = await db.update(users).set(profile(id)).where(eq(users.id, userId)).returning();
   if (!row) throw new GoogleFlowError("google_auth_failed");
-  return row;
+  return markVerifiedIfSame(db, row, id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { googleStatusSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { atGoogle, begin, callback, control, dbRow, googleFlow, uniqueEmail } from "../../test/google";
-import { api, readJson } from "../../test/http";
+import { api, readJson, sessionCookie } from "../../test/http";
 import { createApp } from "../app";
 
 const me = async (cookie: string) =>
@@ -63,16 +63,67 @@ describe("sign-up and sign-in with Google", () => {
     expect(flow.session).toBe("");
   });
 
-  it("never takes over a password account through its e-mail (account_exists, no session)", async () => {
+  it("never takes over an account that proved its e-mail (account_exists, no session)", async () => {
     const email = uniqueEmail("pw");
     const reg = await api("/api/register", {
       method: "POST",
       json: { username: `pw${Date.now()}`, email, password: "correct horse" },
     });
     expect(reg.status).toBe(201);
+    const { id } = (await reg.json()) as { id: string };
+    await dbRow("UPDATE users SET email_verified_at = CURRENT_TIMESTAMP WHERE id = ?", id);
     const flow = await googleFlow("signup", email);
     expect(flow.location).toBe("/register?error=account_exists");
     expect(flow.session).toBe("");
+  });
+
+  it("never lets an address only claimed by another account keep its proven owner out", async () => {
+    const victim = uniqueEmail("victim");
+    // Someone claims the victim's address: at sign-up here, by a profile change below.
+    const squatter = await api("/api/register", {
+      method: "POST",
+      json: { username: `squat${Date.now()}`, email: victim, password: "a-long-unusual-password-1" },
+    });
+    expect(squatter.status).toBe(201);
+    const squatterUser = (await squatter.json()) as { id: string; username: string };
+    const flow = await googleFlow("signup", victim);
+    expect(flow.location).toBe("/dashboard");
+    const owner = await me(flow.session);
+    expect(owner.email).toBe(victim);
+    expect(owner.id).not.toBe(squatterUser.id);
+    expect(await dbRow("SELECT email_verified_at IS NOT NULL AS proven FROM users WHERE id = ?", owner.id)).toEqual({
+      proven: 1,
+    });
+    // The other account keeps its password and its work, and only loses the address it could not prove.
+    const back = await api("/api/login", {
+      method: "POST",
+      json: { username: squatterUser.username, password: "a-long-unusual-password-1" },
+    });
+    expect(back.status).toBe(200);
+    expect(((await back.json()) as { email: string }).email).toBe(`${squatterUser.id}@released.invalid`);
+
+    // A profile change claims an address without proving it, and a proven one cannot be claimed at all.
+    const other = uniqueEmail("victim2");
+    const cookie = sessionCookie(back);
+    const claim = (address: string) =>
+      api("/api/user/profile", { method: "PUT", cookie, json: { full_name: "Squat", email: address } });
+    expect((await claim(victim)).status).toBe(409);
+    expect((await claim(other)).status).toBe(200);
+    expect((await googleFlow("signup", other)).location).toBe("/dashboard");
+  });
+
+  it("a connected Google account with the same address proves it", async () => {
+    const email = uniqueEmail("connects");
+    const reg = await api("/api/register", {
+      method: "POST",
+      json: { username: `conn${Date.now()}`, email, password: "a-long-unusual-password-1" },
+    });
+    const { id } = (await reg.json()) as { id: string };
+    const cookie = sessionCookie(reg);
+    expect((await googleFlow("connect", email, { cookie })).location).not.toMatch(/error=/);
+    expect(await dbRow("SELECT email_verified_at IS NOT NULL AS proven FROM users WHERE id = ?", id)).toEqual({
+      proven: 1,
+    });
   });
 });
 

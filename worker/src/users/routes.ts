@@ -108,9 +108,12 @@ export const userRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const email = input.email.toLowerCase();
     if (await emailTakenByOther(db, email, userId)) throw new ApiError(409, "Email already registered");
+    const before = await signedInUser(c);
     const user = await updateUser(db, userId, {
       fullName: input.full_name,
       email,
+      // A new address is only claimed until proven (google/account.ts): it no longer blocks its real owner.
+      ...(email !== before.email.toLowerCase() ? { emailVerifiedAt: null } : {}),
       company: input.company || null,
       jobTitle: input.job_title || null,
     });
