@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { root, wranglerBin } from "./env.mjs";
+import { renameAppliedMigrationsSql } from "./migration-names.mjs";
 import { run, runAsync } from "./processes.mjs";
 
 /** Installs what the app needs, each step idempotent and quick when nothing changed. */
@@ -30,8 +31,16 @@ export async function installAndBuildForTests(alongside = []) {
   if (failed) throw failed.reason;
 }
 
-export function migrate(persistTo) {
-  run(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: root });
+/** Applies the migrations to the local D1 in `persistTo`; `config`: another wrangler.toml (tests). */
+export function migrate(persistTo, { config } = {}) {
+  applyMigrations(["--local", "--persist-to", persistTo, ...(config ? ["--config", config] : [])]);
+}
+
+/** Renames the rows of migrations applied under old names (migration-names.mjs), then applies the rest. */
+export function applyMigrations(where) {
+  const opts = { cwd: root, stdio: ["ignore", "ignore", "inherit"] };
+  run(wranglerBin, ["d1", "execute", "DB", ...where, "--command", renameAppliedMigrationsSql()], opts);
+  run(wranglerBin, ["d1", "migrations", "apply", "DB", ...where], { cwd: root });
 }
 
 /** ffmpeg.wasm's core is past the 25 MiB asset limit, so it lives in R2 and the Worker serves it. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 // The other half of the drift check (migrations.node.test.ts proves schema.ts equals drizzle-kit's latest
 // snapshot): the snapshot equals the database that worker/migrations really build, here on miniflare's D1.
-// It matters most for 0001–0004, written by hand before drizzle-kit, whose snapshot was made from schema.ts.
+// It matters most for 0000–0004, written by hand before drizzle-kit, whose snapshot was made from schema.ts.
 
 const latest = env.TEST_SCHEMA_SNAPSHOT;
 

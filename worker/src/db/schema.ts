@@ -16,7 +16,7 @@ import { CHUNK_STATUSES } from "../jobs/state";
 
 // The one source of the database schema: `pnpm --filter @verbatim/worker db:generate` writes the migration
 // for a change here into worker/migrations (README, "Database migrations"). Checks and indexes are declared
-// too, so a migration that rebuilds a table keeps them. 0001–0004 were written by hand before drizzle-kit;
+// too, so a migration that rebuilds a table keeps them. 0000–0004 were written by hand before drizzle-kit;
 // migrations/meta/0004_snapshot.json describes the schema they produce.
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -56,7 +56,7 @@ export const users = sqliteTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     subscriptionStatus: text("subscription_status").notNull().default("active"),
     subscriptionEndDate: text("subscription_end_date"),
-    /** `created` of the newest Stripe subscription event applied (0002_billing). */
+    /** `created` of the newest Stripe subscription event applied (0001_billing). */
     stripeEventAt: integer("stripe_event_at"),
     googleAccessToken: text("google_access_token"),
     googleRefreshToken: text("google_refresh_token"),
@@ -298,14 +298,14 @@ export const uploadParts = sqliteTable(
   ],
 );
 
-/** Stripe webhook events already handled (0002_billing). */
+/** Stripe webhook events already handled (0001_billing). */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: text("received_at").notNull().default(now),
 });
 
-/** Units of work counted against the FREE plan, per calendar month (0002_billing). */
+/** Units of work counted against the FREE plan, per calendar month (0001_billing). */
 export const planUsage = sqliteTable(
   "plan_usage",
   {
