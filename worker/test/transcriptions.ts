@@ -1,5 +1,9 @@
-import { ACTIVE_STATUSES, transcriptionSchema } from "@verbatim/shared";
+import { env } from "cloudflare:test";
+import { ACTIVE_STATUSES, type Segment, transcriptionSchema } from "@verbatim/shared";
 import { inject, vi } from "vitest";
+import { createDb } from "../src/db/client";
+import { transcriptions } from "../src/db/schema";
+import { mediaKey, transcriptDocKey } from "../src/transcriptions/keys";
 import { api, readJson } from "./http";
 
 /** Test audio built or kept on the Node side, fetched through the proxy. */
@@ -52,4 +56,28 @@ export async function waitUntilDone(cookie: string, id: string, timeoutMs = 150_
   );
   if (!t) throw failure;
   return { t, progress: seen };
+}
+
+/**
+ * A finished transcription written straight to D1 and R2, as a speech run leaves one: for tests of what comes after
+ * transcribing (exports, …) that need a given text, and no speech engine.
+ */
+export async function seedTranscription(userId: string, name: string, segments: Segment[], language = "en") {
+  const id = crypto.randomUUID();
+  const duration = segments.at(-1)?.end ?? 0;
+  await createDb(env.DB)
+    .insert(transcriptions)
+    .values({
+      id,
+      userId,
+      name,
+      fileName: "meeting.m4a",
+      filePath: mediaKey(userId, id, "meeting.m4a"),
+      fileType: "audio/mp4",
+      status: "COMPLETED",
+      language,
+      duration,
+    });
+  await env.MEDIA.put(transcriptDocKey(userId, id), JSON.stringify({ language, duration, segments }));
+  return id;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, type ExportFormat, exportTranscription, zipExports } from "./index";
-import { meeting, multilingual } from "./test-fixtures";
+import { hindi, meeting, multilingual } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
 
 // The same generators inside workerd, the runtime that serves them: fonts arrive as Data modules, and nothing may lean
@@ -21,8 +21,8 @@ const looksRight: Record<ExportFormat, (bytes: Uint8Array) => boolean> = {
 
 describe("exports in workerd", () => {
   for (const format of EXPORT_FORMATS) {
-    it(`renders ${format}, Japanese, Arabic and Hebrew included`, async () => {
-      for (const doc of [meeting, multilingual]) {
+    it(`renders ${format}, Japanese, Arabic, Hebrew and Hindi included`, async () => {
+      for (const doc of [meeting, multilingual, hindi]) {
         const result = await exportTranscription(doc, format);
         expect(result.extension).toBe(format);
         expect(looksRight[format](bytesOf(result))).toBe(true);
@@ -37,7 +37,7 @@ describe("exports in workerd", () => {
         yield { name: `Atlas_transcript.${result.extension}`, body: result.body };
       }
     }
-    const zip = new Uint8Array(await new Response(zipExports(entries())).arrayBuffer());
+    const zip = new Uint8Array(await new Response(await zipExports(entries())).arrayBuffer());
     expect(latin1(zip.subarray(0, 4))).toBe("PK\x03\x04");
     // The end-of-central-directory record closes the archive and counts its entries.
     const end = zip.subarray(-22);

@@ -9,7 +9,7 @@ import { toVtt } from "./vtt";
 
 export { contentDisposition, exportFileName } from "./filename";
 export { EXPORT_FORMATS, type ExportDoc, type ExportFormat, type ExportResult } from "./types";
-export { type ZipEntry, zipExports } from "./zip";
+export { type ZipEntry, type ZipItem, zipExports } from "./zip";
 
 const utf8 = new TextEncoder();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pdfPageCount, pdfText, pdfWords, renderPage } from "../../test/poppler";
 import { exportTranscription } from "./index";
-import { empty, meeting, multilingual, threeHourMeeting } from "./test-fixtures";
+import { empty, hindi, meeting, multilingual, threeHourMeeting } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
 import type { ExportDoc } from "./types";
 
@@ -52,7 +52,7 @@ describe("PDF", () => {
   });
 
   it("draws every word: each word's box on the rendered page has ink in it", async () => {
-    for (const doc of [meeting, multilingual]) {
+    for (const doc of [meeting, multilingual, hindi]) {
       const pdf = await pdfOf(doc);
       const page = renderPage(pdf, 1);
       const words = pdfWords(pdf).filter((w) => w.page === 1);
@@ -67,6 +67,25 @@ describe("PDF", () => {
       });
       expect(blank.map((w) => w.text)).toEqual([]);
     }
+  });
+
+  it("shapes Hindi: Devanagari conjuncts and vowel signs in the title, summary and transcript", async () => {
+    const result = await exportTranscription(hindi, "pdf");
+    expect(result.contentType).toBe("application/pdf");
+    // The words checked have no pre-base vowel sign (ि), reph or two-part vowel sign (ो): those are drawn apart from
+    // their consonant, as Devanagari is written, so a text extractor reads such words out of logical order.
+    expectInOrder(layoutText(bytesOf(result)), [
+      "बजट बैठक — तीसरी",
+      "Language: Hindi",
+      "Summary",
+      "टीम ने बजट और समय-सीमा पर",
+      "Key Points",
+      "बजट की समीक्षा",
+      "Transcript",
+      "[00:00]",
+      "नमस्ते, आज हम बजट की समीक्षा करेंगे।",
+      "[00:06] राहुल: क्या ज़रूरी काम अगले हफ़्ते तक पूरे",
+    ]);
   });
 
   it("says so when there is no transcript, and leaves out empty sections", async () => {

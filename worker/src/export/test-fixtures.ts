@@ -87,6 +87,22 @@ export const multilingual: ExportDoc = {
   },
 };
 
+/** Hindi (Devanagari), which fontkit shapes with its Indic engine: conjuncts, pre-base vowel signs, nukta. */
+export const hindi: ExportDoc = {
+  ...base,
+  id: "00000000-0000-4000-8000-000000000006",
+  name: "बजट बैठक — तीसरी तिमाही",
+  fileName: "बैठक.m4a",
+  language: "hi",
+  duration: 20,
+  segments: [
+    { start: 0.5, end: 6, speaker: "प्रिया", text: "नमस्ते, आज हम बजट की समीक्षा करेंगे।" },
+    { start: 6, end: 12.5, speaker: "राहुल", text: "क्या ज़रूरी काम अगले हफ़्ते तक पूरे होंगे?" },
+  ],
+  summary: "टीम ने बजट और समय-सीमा पर चर्चा की।",
+  keyPoints: ["बजट की समीक्षा"],
+};
+
 /** Only text, as older transcriptions have: markers past 59 minutes, two lines in one second, unmarked lines. */
 export const textOnly: ExportDoc = {
   ...base,

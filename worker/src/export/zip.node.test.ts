@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { exportTranscription, type ZipEntry, zipExports } from "./index";
+import { exportTranscription, type ZipEntry, type ZipItem, zipExports } from "./index";
 import { meeting, multilingual } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
+import { ERRORS_FILE } from "./zip";
 
 // Info-ZIP's unzip reads the archives: a different implementation from fflate, which writes them.
 
@@ -15,7 +16,9 @@ afterEach(() => {
   dir = undefined;
 });
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+async function collect(zip: Promise<ReadableStream<Uint8Array> | null>): Promise<Uint8Array> {
+  const stream = await zip;
+  if (!stream) throw new Error("expected an archive, got null");
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -33,7 +36,7 @@ function unzipRun(zip: Uint8Array, options: string[], names: string[] = []): str
 const unzipNames = (zip: Uint8Array) => unzipRun(zip, ["-Z1"]).split("\n").filter(Boolean);
 const unzipEntry = (zip: Uint8Array, name: string) => execFileSync("unzip", ["-p", writeZip(zip), name]);
 
-async function* entries(list: ZipEntry[]): AsyncGenerator<ZipEntry> {
+async function* entries(list: ZipItem[]): AsyncGenerator<ZipItem> {
   yield* list;
 }
 
@@ -109,12 +112,39 @@ describe("zipExports", () => {
         finished = true;
       }
     }
-    const reader = zipExports(slow()).getReader();
+    const reader = (await zipExports(slow()))?.getReader();
+    if (!reader) throw new Error("expected an archive");
     await reader.read();
     expect(pulled).toBeLessThan(3);
     await reader.cancel();
     expect(finished).toBe(true);
     expect(pulled).toBeLessThan(3);
+  });
+
+  it("leaves out the items that failed and lists them in export-errors.txt, the last entry", async () => {
+    const txt = bytesOf(await exportTranscription(meeting, "txt"));
+    const zip = await collect(
+      zipExports(
+        entries([
+          { item: "बजट बैठक (id-1)", reason: "could not be rendered as PDF" },
+          { name: "Atlas Q3 planning_transcript.txt", body: txt },
+          { item: "Standup (id-3)", reason: "Not found" },
+          { name: "Réunion_transcript.txt", body: chunked("second") },
+        ]),
+      ),
+    );
+    expect(unzipRun(zip, ["-t"])).toContain("No errors detected");
+    expect(unzipNames(zip)).toEqual(["Atlas Q3 planning_transcript.txt", "Réunion_transcript.txt", ERRORS_FILE]);
+    expect(unzipEntry(zip, "Atlas Q3 planning_transcript.txt").equals(txt)).toBe(true);
+    expect(unzipEntry(zip, ERRORS_FILE).toString()).toBe(
+      "These could not be exported and are not in this archive:\n\n" +
+        "बजट बैठक (id-1): could not be rendered as PDF\nStandup (id-3): Not found\n",
+    );
+  });
+
+  it("is null, no archive at all, when every item failed", async () => {
+    const zip = await zipExports(entries([{ item: "Standup (id-1)", reason: "could not be rendered as PDF" }]));
+    expect(zip).toBeNull();
   });
 
   it("is a valid, empty archive when there is nothing to export", async () => {

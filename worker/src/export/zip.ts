@@ -6,6 +6,18 @@ export interface ZipEntry {
   body: Uint8Array | ReadableStream<Uint8Array>;
 }
 
+/** An item that could not be exported: left out of the archive and listed in its ERRORS_FILE instead. */
+export interface ZipFailure {
+  /** What the reader knows the item by, e.g. its title and id. */
+  item: string;
+  /** A short reason for the reader: no stack, nothing internal. */
+  reason: string;
+}
+
+export type ZipItem = ZipEntry | ZipFailure;
+
+export const ERRORS_FILE = "export-errors.txt";
+
 // PDF content streams and DOCX (itself a ZIP) are deflated already: compressing them again only costs CPU time.
 const ALREADY_COMPRESSED = /\.(pdf|docx)$/i;
 // Made on "Unix", as a regular file readable by all: Info-ZIP's unzip reads the names of entries made on "MS-DOS"
@@ -27,14 +39,46 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
+function errorsText(failures: readonly ZipFailure[]): string {
+  const lines = failures.map((f) => `${f.item}: ${f.reason}`);
+  return `These could not be exported and are not in this archive:\n\n${lines.join("\n")}\n`;
+}
+
 /**
  * Streams a ZIP of the entries as they arrive, one entry per pull, so a bulk export never holds more than one file in
- * memory and a client that stops reading stops the work.
+ * memory and a client that stops reading stops the work. Failed items are skipped and listed in ERRORS_FILE, the
+ * archive's last entry. Resolves once the first entry is ready, so that when every item failed the caller still can
+ * answer with an error status: then it resolves to null.
  */
-export function zipExports(entries: AsyncIterable<ZipEntry>): ReadableStream<Uint8Array> {
-  const iterator = entries[Symbol.asyncIterator]();
+export async function zipExports(items: AsyncIterable<ZipItem>): Promise<ReadableStream<Uint8Array> | null> {
+  const iterator = items[Symbol.asyncIterator]();
+  const failures: ZipFailure[] = [];
+  const nextEntry = async (): Promise<ZipEntry | undefined> => {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      if (!("reason" in next.value)) return next.value;
+      failures.push(next.value);
+    }
+    return undefined;
+  };
+  let first = await nextEntry();
+  if (!first && failures.length > 0) return null;
+
   const taken = new Set<string>();
   let zip: Zip;
+  const add = async ({ name, body }: ZipEntry) => {
+    const unique = uniqueName(name, taken);
+    const file = ALREADY_COMPRESSED.test(unique) ? new ZipPassThrough(unique) : new ZipDeflate(unique, { level: 6 });
+    file.os = UNIX;
+    file.attrs = REGULAR_FILE_0644;
+    zip.add(file);
+    if (body instanceof Uint8Array) {
+      file.push(body, true);
+      return;
+    }
+    const reader = body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) file.push(read.value);
+    file.push(new Uint8Array(0), true);
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
@@ -44,24 +88,11 @@ export function zipExports(entries: AsyncIterable<ZipEntry>): ReadableStream<Uin
       });
     },
     async pull() {
-      const next = await iterator.next();
-      if (next.done) {
-        zip.end();
-        return;
-      }
-      const name = uniqueName(next.value.name, taken);
-      const file = ALREADY_COMPRESSED.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-      file.os = UNIX;
-      file.attrs = REGULAR_FILE_0644;
-      zip.add(file);
-      const { body } = next.value;
-      if (body instanceof Uint8Array) {
-        file.push(body, true);
-        return;
-      }
-      const reader = body.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) file.push(read.value);
-      file.push(new Uint8Array(0), true);
+      const entry = first ?? (await nextEntry());
+      first = undefined;
+      if (entry) return add(entry);
+      if (failures.length > 0) await add({ name: ERRORS_FILE, body: new TextEncoder().encode(errorsText(failures)) });
+      zip.end();
     },
     async cancel() {
       zip.terminate();

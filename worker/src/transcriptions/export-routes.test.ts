@@ -2,7 +2,8 @@ import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, readJson, signUp } from "../../test/http";
-import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { seedTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { hindi } from "../export/test-fixtures";
 
 /** Entry names from a ZIP's central directory (signature PK\1\2; name length at +28, name at +46). */
 function zipEntryNames(bytes: Uint8Array) {
@@ -58,6 +59,17 @@ describe("exporting transcriptions", () => {
     }
     const bad = await api(`/api/transcriptions/${id}/export?format=exe`, { cookie });
     expect(bad.status).toBe(400);
+  });
+
+  it("exports a Hindi (Devanagari) title and transcript as a PDF", async () => {
+    const { user, cookie } = await signUp();
+    const id = await seedTranscription(user.id, hindi.name ?? "", hindi.segments ?? [], "hi");
+    const res = await api(`/api/transcriptions/${id}/export?format=pdf`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(body.subarray(0, 5))).toBe("%PDF-");
+    expect(new TextDecoder().decode(body.subarray(-6))).toContain("%%EOF");
   });
 
   it("bundles several into one ZIP with an entry each, and only the user's own", async () => {

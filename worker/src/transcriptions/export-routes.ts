@@ -12,7 +12,8 @@ import { currentUserId } from "../auth/middleware";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
-import type { ExportDoc } from "../export";
+import type { ExportDoc, ZipItem } from "../export";
+import { ApiError } from "../http/errors";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
@@ -49,18 +50,36 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
 // pdf-lib, docx and the fonts are large: load them on the first export, not on every Worker start.
 const exporter = () => import("../export");
 
+/** What the reader of export-errors.txt is told: an ApiError's message is meant for users, anything else is not. */
+function failureReason(err: unknown, format: string): string {
+  if (err instanceof ApiError) return err.message;
+  console.error(JSON.stringify({ level: "error", msg: "bulk export item failed", format, error: String(err) }));
+  return `could not be rendered as ${format.toUpperCase()}`;
+}
+
 async function* exports(
   db: Db,
   bucket: R2Bucket,
   userId: string,
   ids: string[],
   format: z.infer<typeof exportFormatSchema>,
-) {
+): AsyncGenerator<ZipItem> {
   const { exportFileName, exportTranscription } = await exporter();
   for (const id of ids) {
-    const doc = await toExportDoc(bucket, await getOwned(db, userId, id));
-    const file = await exportTranscription(doc, format);
-    yield { name: exportFileName(doc, file.extension), body: file.body };
+    // One item that fails (a renderer error, a transcription deleted since the request began) must not cut the
+    // archive short: it is left out and named in the archive's list of failures.
+    let entry: ZipItem;
+    let label = id;
+    try {
+      const t = await getOwned(db, userId, id);
+      label = `${t.name ?? t.fileName} (${id})`;
+      const doc = await toExportDoc(bucket, t);
+      const file = await exportTranscription(doc, format);
+      entry = { name: exportFileName(doc, file.extension), body: file.body };
+    } catch (err) {
+      entry = { item: label, reason: failureReason(err, format) };
+    }
+    yield entry;
   }
 }
 
@@ -121,7 +140,9 @@ export const exportRoutes = new Hono<AppEnv>()
     for (const id of new Set(ids)) await getOwned(db, userId, id);
     await takeFromLimit(db, c.env, EXPORT_BURST, `export:${userId}`);
     const { contentDisposition, zipExports } = await exporter();
-    const zip = zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
+    const zip = await zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));
+    if (!zip)
+      throw new ApiError(500, `None of the selected transcriptions could be exported as ${format.toUpperCase()}`);
     return new Response(zip, {
       headers: {
         "Content-Type": "application/zip",

@@ -1,3 +1,7 @@
+// @pdf-lib/fontkit 1.1.1 ships its syllable matcher (used by the Indic and Universal shapers: Devanagari, Bengali, Tamil,
+// Thai, Khmer, …) as a regenerator-compiled generator that reads a global `regeneratorRuntime` at call time: without it,
+// laying out such text throws. Imported here, the runtime loads with the fonts, on the first export only.
+import "regenerator-runtime";
 import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
 import { mayBeRtl } from "../direction";
