@@ -38,7 +38,7 @@ def load() -> str:
 
 
 def looped(seconds: float, out: Path) -> np.ndarray:
-    from verbatim_asr.engine import decode
+    from verbatim_asr.audio import decode
 
     mono = decode(str(SAMPLE))
     audio = np.tile(mono, int(np.ceil(seconds * 16000 / len(mono))))[: int(seconds * 16000)]
@@ -79,7 +79,8 @@ def timed(fn, *args, **kwargs) -> tuple[float, object]:
 def main() -> None:
     from verbatim_asr.bundled_model import model_path
     from verbatim_asr.config import Settings
-    from verbatim_asr.engine import Engine, SpeakerOptions
+    from verbatim_asr.engine import Engine
+    from verbatim_asr.transcript import SpeakerOptions
 
     args = argparse.ArgumentParser()
     args.add_argument("--seconds", type=float, default=120.0)
@@ -116,15 +117,15 @@ def main() -> None:
             return
         pipeline.diarize([audio])  # loads the graphs
         old_models = {"segmentation": _OldSegmentation(), "embedding": _OldEmbedding()}
-        new_models = dict(pipeline._models)
+        new_models = dict(pipeline.models)
         times = {"numpy": 1e9, "onnx": 1e9}
         for _ in range(a.rounds):
             for which, models in (("numpy", old_models), ("onnx", new_models)):
-                pipeline._models.update(models)
+                pipeline.models.update(models)
                 t, result = timed(pipeline.diarize, [audio])
                 times[which] = min(times[which], t)
                 print(f"  {which}: {t:.2f} s, {len(result.speakers)} speakers, {result.details}")
-        pipeline._models.update(new_models)
+        pipeline.models.update(new_models)
         print(
             f"diarization of {a.seconds:.0f} s: numpy {times['numpy']:.2f} s, onnx {times['onnx']:.2f} s "
             f"({times['numpy'] / times['onnx']:.1f}x faster); load {load()}"

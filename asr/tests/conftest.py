@@ -37,27 +37,6 @@ def write_wav(path: Path, samples: np.ndarray, rate: int = 16000) -> Path:
     return path
 
 
-def normalise(text: str) -> list[str]:
-    """Lower case, strip punctuation, collapse spaces."""
-    text = text.lower().replace("-", " ")
-    text = re.sub(r"[^\w\s]", "", text)
-    return text.split()
-
-
-def wer(reference: str, hypothesis: str) -> float:
-    """Word error rate: word-level Levenshtein distance / reference length."""
-    ref, hyp = normalise(reference), normalise(hypothesis)
-    if not ref:
-        return 0.0 if not hyp else 1.0
-    prev = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, start=1):
-        cur = [i] + [0] * len(hyp)
-        for j, h in enumerate(hyp, start=1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h))
-        prev = cur
-    return prev[-1] / len(ref)
-
-
 @pytest.fixture(scope="session")
 def references() -> dict[str, str]:
     path = AUDIO / "references.json"

@@ -8,7 +8,8 @@ import time
 
 import numpy as np
 import pytest
-from conftest import AUDIO, JFK_DURATION, transcribe, wer, write_wav
+from conftest import AUDIO, JFK_DURATION, transcribe, write_wav
+from wer import wer
 
 MAX_WER = 0.15
 SEGMENT_KEYS = {
@@ -102,7 +103,7 @@ def test_other_containers_transcribe(client, references, converted, ext):
 def test_other_containers_decode(converted, ext):
     # Decoding is the part that differs per container; the model is the same, so
     # these are checked in-process (fast) with the server's own decoder.
-    from verbatim_asr.engine import decode
+    from verbatim_asr.audio import decode
 
     audio = decode(str(converted[ext]))
     assert abs(len(audio) / 16000 - JFK_DURATION) <= 0.5
@@ -256,7 +257,7 @@ def test_silence_gives_empty_text(client, tmp_path):
 
 
 def test_health_stays_responsive_while_transcribing(client, server, tmp_path):
-    from verbatim_asr.engine import decode
+    from verbatim_asr.audio import decode
 
     jfk = decode(str(AUDIO / "jfk.flac"))
     long_wav = write_wav(tmp_path / "jfk_x3.wav", np.tile(jfk, 3))  # 33 s

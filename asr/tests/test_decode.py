@@ -11,7 +11,7 @@ import pytest
 from conftest import AUDIO
 from faster_whisper.audio import decode_audio
 
-from verbatim_asr.engine import decode, decode_channels
+from verbatim_asr.audio import decode, decode_channels
 from verbatim_asr.wav import pcm16_channels
 
 

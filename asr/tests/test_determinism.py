@@ -1,5 +1,5 @@
 """The same recording gives the same words and times whatever else happens: with or without speakers, beside
-another request, beside a CPU-hungry process, and under another BLAS kernel (asr/README.md, "Determinism").
+another request, beside a CPU-hungry process, and under another BLAS kernel (docs/speech-engine/determinism.md).
 
 Two engines run tiny.en: one with OpenBLAS's Haswell kernels (an AVX2 machine's), one with its Sandybridge
 kernels (AVX), which every x86-64 CPU with AVX2 can run. Before the features were computed without BLAS, the two
@@ -20,7 +20,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import AUDIO, normalise, start_server, stop_server, transcribe
+from conftest import AUDIO, start_server, stop_server, transcribe
+from wer import normalise
 
 # The two-speaker sample, and the JFK clip in each container the browser and Worker tests upload it in.
 RECORDINGS = {

@@ -60,7 +60,7 @@ def word_accuracy(reference: Turns, words: list[dict]) -> float:
 
 
 def channels_of(path: Path) -> list[np.ndarray]:
-    from verbatim_asr.engine import decode_channels
+    from verbatim_asr.audio import decode_channels
 
     return decode_channels(str(path))
 

@@ -20,7 +20,7 @@ PYANNOTE_WAV = AUDIO / "two-speakers" / "pyannote-sample.wav"
 
 @pytest.fixture(scope="module")
 def speech() -> np.ndarray:
-    from verbatim_asr.engine import decode_channels
+    from verbatim_asr.audio import decode_channels
 
     return decode_channels(str(PYANNOTE_WAV))[0]
 

@@ -12,7 +12,7 @@ from conftest import ASR_DIR, AUDIO, server_env
 from faster_whisper.feature_extractor import FeatureExtractor
 
 from verbatim_asr import features
-from verbatim_asr.engine import decode
+from verbatim_asr.audio import decode
 from verbatim_asr.features import StableFeatureExtractor, log10
 
 # The bytes of faster-whisper's float32 window (as the float64 the features use) and mel filters: computed with transcendental functions, which could
@@ -55,7 +55,7 @@ def test_log10_is_within_a_few_units_in_the_last_place():
 _FEATURES_DIGEST = """
 import hashlib, sys
 from threadpoolctl import threadpool_limits
-from verbatim_asr.engine import decode
+from verbatim_asr.audio import decode
 from verbatim_asr.features import StableFeatureExtractor
 audio = decode(sys.argv[1])
 with threadpool_limits(int(sys.argv[2]), "blas"):

@@ -11,13 +11,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, transcribe, wer
+from conftest import FIXTURES, transcribe
+from wer import wer
 
 SENTENCES = json.loads((FIXTURES / "languages" / "sentences.json").read_text())
 # language code -> (espeak-ng voice, the name the API reports, WER bound, detected?)
 # Seven sentences a language (24-29 s of espeak): three measured too noisy to judge by (Portuguese 77 % with
 # one decoding, 100 % with another that scored 1.6 points better over 24 more sentences of the six languages).
-# Bounds: what base achieved here (asr/README.md, "Languages") plus 4 to 10 points of headroom.
+# Bounds: what base achieved here (docs/speech-engine/languages.md) plus 4 to 10 points of headroom.
 # Greedy decoding, English's default, got three of them 11 to 15 points worse (French 46 % against 35 %, Spanish
 # 18 % against 4 %, Dutch 47 % against 36 %), so the bounds also keep the other languages' beam search in place.
 # Dutch uses espeak's klatt2 variant: base hears the default Dutch voice as Latin. No espeak voice of
@@ -30,8 +31,8 @@ CASES = {
     "es": ("es", "spanish", 0.12, True),
     "it": ("it", "italian", 0.35, True),
     "pt": ("pt", "portuguese", 0.90, False),
-    # 46 %: the deterministic features (asr/README.md, "Determinism") land this recording at 42.3 % on every
-    # machine, where the CPU-dependent ones gave 30.8-43.6 % (asr/README.md, "Languages").
+    # 46 %: the deterministic features (docs/speech-engine/determinism.md) land this recording at 42.3 % on every
+    # machine, where the CPU-dependent ones gave 30.8-43.6 % (docs/speech-engine/languages.md).
     "nl": ("nl+klatt2", "dutch", 0.46, True),
 }
 

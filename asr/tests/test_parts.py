@@ -4,7 +4,7 @@ leaving anyone waiting; and the other cores' work while the language is detected
 
 import threading
 
-from verbatim_asr.parts import WorkQueue, _detect_language, gaps, opens_in_speech
+from verbatim_asr.parts import WorkQueue, gaps, language_of_first_window, opens_in_speech
 from verbatim_asr.windows import SAMPLE_RATE, Window, pack
 
 
@@ -124,5 +124,5 @@ def test_while_the_language_is_detected_the_other_core_encodes_the_next_window()
 
     ws = windows(5)
     decoder = Decoder()
-    assert _detect_language(decoder, ws, parallel=2) == "de"
+    assert language_of_first_window(decoder, ws, parallel=2) == "de"
     assert sorted(decoder.encoded, key=ws.index) == ws[:2]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import AUDIO, FIXTURES
 
-from verbatim_asr.engine import DecodeError, decode
+from verbatim_asr.audio import DecodeError, decode
 from verbatim_asr.probe import probe_duration
 
 CONTAINERS = ["ogg", "webm", "m4a", "wma", "ts", "mts", "3gp", "mov", "avi", "aac", "mpg", "mpeg", "ogv", "wav"]

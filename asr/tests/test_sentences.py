@@ -4,6 +4,7 @@ timestamp tokens, so these are the transcript's segments and the subtitles' cues
 from faster_whisper.transcribe import Word
 
 from verbatim_asr.sentences import MAX_SEGMENT_SECONDS, sentences
+from verbatim_asr.shared_data import shared_table
 
 
 def said(*timed: tuple[str, float, float]) -> list[Word]:
@@ -93,3 +94,14 @@ def test_a_long_sentence_is_cut_after_a_clause_before_a_longer_pause_elsewhere()
     words += said(("pause", 5.5, 5.9), ("here,", 5.9, 6.4), *[(f"b{i}", 6.5 + i * 0.5, 6.9 + i * 0.5) for i in range(11)])
     first, *_ = texts(sentences(words))
     assert first.startswith("Well,") and first.endswith("here,")
+
+
+def test_every_shared_end_mark_and_abbreviation_is_applied():
+    table = shared_table("sentences.json")  # the table the Worker cuts the stored transcript's lines by too
+    for mark in table["ends"]:
+        for closer in ("", *table["closers"]):
+            words = said(("One" + mark + closer, 0, 0.4), ("Two", 0.5, 0.9))
+            assert texts(sentences(words)) == ["One" + mark + closer, "Two"], mark + closer
+    for abbreviation in table["abbreviations"]:
+        words = said((abbreviation.capitalize() + ".", 0, 0.4), ("Rossi", 0.5, 0.9))
+        assert len(sentences(words)) == 1, abbreviation

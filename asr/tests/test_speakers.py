@@ -11,8 +11,9 @@ from verbatim_asr.config import Settings
 from verbatim_asr.diarization import pipeline
 from verbatim_asr.diarization.clustering import cluster
 from verbatim_asr.diarization.pipeline import Diarization, Turn, channels_differ
-from verbatim_asr.engine import Engine, Segment, SpeakerOptions, Transcript, Word
+from verbatim_asr.engine import Engine
 from verbatim_asr.speakers import speaker_at, split_by_speaker
+from verbatim_asr.transcript import Segment, SpeakerOptions, Transcript, Word
 
 TURNS = [Turn(0.0, 2.0, "SPEAKER_00"), Turn(2.4, 5.0, "SPEAKER_01")]
 

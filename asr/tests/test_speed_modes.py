@@ -7,10 +7,13 @@ import math
 
 import numpy as np
 import pytest
-from conftest import AUDIO, normalise, transcribe, wer, write_wav
+from conftest import AUDIO, transcribe, write_wav
+from wer import normalise, wer
 
+from verbatim_asr.audio import decode
 from verbatim_asr.config import Settings, batched_beam_size, parse_settings
-from verbatim_asr.engine import SAMPLE_RATE, Engine, decode
+from verbatim_asr.engine import Engine
+from verbatim_asr.windows import SAMPLE_RATE
 
 CLIPS = ["jfk.flac"] + [f"librivox/sense_and_sensibility_01_austen_64kb-{n}.wav" for n in ("0870", "0880", "0890", "0920", "0930")]
 STEREO = "two-speakers/stereo-one-speaker-per-channel.wav"

@@ -1,12 +1,10 @@
-"""Pure unit tests: subtitle formatting, language names, the WER helper."""
+"""Pure unit tests: subtitle formatting, language names."""
 
 from __future__ import annotations
 
-from conftest import wer
-
 from verbatim_asr import formats
-from verbatim_asr.engine import Segment, Transcript, Word
 from verbatim_asr.languages import language_name, to_language_code
+from verbatim_asr.transcript import Segment, Transcript, Word
 
 
 def _transcript() -> Transcript:
@@ -68,11 +66,3 @@ def test_languages():
     assert to_language_code("German") == "de"
     assert to_language_code("mandarin") == "zh"
     assert to_language_code("klingon") is None
-
-
-def test_wer():
-    ref = "And so my fellow Americans, ask not"
-    assert wer(ref, "and so, my fellow americans ask not") == 0.0
-    assert wer(ref, "and so my fellow americans ask") == 1 / 7
-    assert wer(ref, "and so my yellow americans ask not") == 1 / 7
-    assert wer(ref, "") == 1.0

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from conftest import AUDIO
 
-from verbatim_asr.engine import decode
+from verbatim_asr.audio import decode
 from verbatim_asr.parts import VAD
 from verbatim_asr.vad import quietest_near, speech_spans
 from verbatim_asr.windows import SAMPLE_RATE

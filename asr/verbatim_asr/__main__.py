@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         log.error("cannot bind %s:%d: %s (set ASR_PORT / --port)", settings.host, settings.port, e)
         return 2
 
-    from .engine import Engine, ModelLoadError
+    from .engine import Engine
+    from .models import ModelLoadError
 
     engine = Engine(settings)
     log.info(

@@ -20,9 +20,12 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import formats
-from .engine import DecodeError, Engine, SpeakerOptions
+from .audio import DecodeError
+from .engine import Engine
 from .languages import to_language_code
 from .probe import probe_duration
+from .shared_data import shared_table
+from .transcript import SpeakerOptions
 
 log = logging.getLogger("verbatim_asr")
 
@@ -91,7 +94,9 @@ def _form_str(form, name: str) -> str | None:
     return v or None
 
 
-MAX_SPEAKERS = 20
+# The speaker counts the Worker and the web app accept too (shared/data/speakers.json).
+_SPEAKER_COUNT = shared_table("speakers.json")
+MIN_SPEAKERS, MAX_SPEAKERS = _SPEAKER_COUNT["min"], _SPEAKER_COUNT["max"]
 _TRUE, _FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 
 
@@ -110,8 +115,8 @@ def _form_count(form, name: str) -> int | None:
     v = _form_str(form, name)
     if v is None:
         return None
-    if not v.isdigit() or not (1 <= int(v) <= MAX_SPEAKERS):
-        raise APIError(400, f"Invalid value for '{name}': '{v}'. It must be a whole number from 1 to {MAX_SPEAKERS}.", name)
+    if not v.isdigit() or not (MIN_SPEAKERS <= int(v) <= MAX_SPEAKERS):
+        raise APIError(400, f"Invalid value for '{name}': '{v}'. It must be a whole number from {MIN_SPEAKERS} to {MAX_SPEAKERS}.", name)
     return int(v)
 
 

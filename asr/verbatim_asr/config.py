@@ -18,7 +18,7 @@ SEQUENTIAL_BEAM_SIZE = 5  # faster-whisper's default
 # Batched windows are decoded greedily in English (a window failing whisper's quality checks falls back to beam 5
 # and the temperature ladder): as accurate there as faster-whisper's sequential beam search of 5 and 2.2x as fast.
 # In other languages greedy base was 11 points worse on average over six (Spanish 33 % against 3 %), so they keep
-# beam search of 5, still batched (asr/README.md, "Speed").
+# beam search of 5, still batched (docs/speech-engine/decoding.md).
 GREEDY_LANGUAGES = frozenset({"en"})
 
 

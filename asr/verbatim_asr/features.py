@@ -3,7 +3,7 @@
 faster-whisper computes them in float32 with a BLAS product (`mel_filters @ magnitudes`), NumPy's complex
 absolute value and float32 log10. OpenBLAS picks its kernels by CPU and NumPy dispatches its SIMD loops by CPU,
 so the sums run in another order and the last bits differ between machines, and with the number of BLAS threads:
-enough to change whisper's words (asr/README.md, "Determinism").
+enough to change whisper's words (docs/speech-engine/determinism.md).
 
 Here every step is an IEEE-754 operation NumPy rounds exactly, done in a fixed order in float64, and only the
 result is rounded to float32:

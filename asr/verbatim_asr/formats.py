@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Transcript
 from .languages import language_name
+from .transcript import Transcript
 
 RESPONSE_FORMATS = ("json", "verbose_json", "diarized_json", "text", "srt", "vtt")
 GRANULARITIES = ("segment", "word")

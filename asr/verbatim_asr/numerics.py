@@ -1,7 +1,7 @@
 """The numeric libraries' CPU paths and threads, fixed once before any of them loads.
 
 The same recording must give the same words and times on any x86-64 CPU with AVX2 or AVX-512, alone or beside
-other requests (asr/README.md, "Determinism"). CTranslate2 picks its own kernels and its GEMM library by CPU
+other requests (docs/speech-engine/determinism.md). CTranslate2 picks its own kernels and its GEMM library by CPU
 (Intel MKL on Intel, oneDNN on AMD), and MKL picks its code path by CPU: each gives other last bits on another
 machine, enough to change a word. Here they are pinned to one path that every such CPU runs. Numbers the engine
 computes itself (the log-mel features) do not depend on BLAS at all (features.py), and BLAS keeps one thread:

@@ -114,7 +114,7 @@ def transcribe(
         return Transcription([], language or "en")
     decoder = WindowDecoder(model, audio, stamped=opens_in_speech(windows))
     if language is None:
-        language = _detect_language(decoder, windows, parallel) if model.model.is_multilingual else "en"
+        language = language_of_first_window(decoder, windows, parallel) if model.model.is_multilingual else "en"
     decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language))
     queue = WorkQueue(windows, batch_size, parallel)
     n = min(parallel, len(windows))
@@ -130,7 +130,7 @@ def transcribe(
     return Transcription(segments, language)
 
 
-def _detect_language(decoder: WindowDecoder, windows: list[Window], parallel: int) -> str:
+def language_of_first_window(decoder: WindowDecoder, windows: list[Window], parallel: int) -> str:
     """The language of the first window. Meanwhile the other decoders' cores encode the next windows, which need no
     language: base's encoding of one window takes about 1.5 s, which the other core spent idle."""
     ahead = windows[1:parallel]

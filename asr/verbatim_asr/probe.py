@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import DecodeError, decode
+from .audio import DecodeError, decode
 from .windows import SAMPLE_RATE
 
 

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from faster_whisper.transcribe import Word
 
-# Closing marks that may follow a sentence's end: `end."` and `end.)` end it too.
-_CLOSERS = "\"'”’»)]}"
-_SENTENCE_ENDS = (".", "?", "!", "…", "。", "？", "！", "؟", "।")
+from .shared_data import shared_table
+
+# The marks that end a sentence, the closing marks that may follow them (`end."` and `end.)` end it too) and the
+# titles and the like whose full stop ends no sentence ("Mr. John Dashwood"): the Worker cuts the stored
+# transcript's lines by the same table. A single letter with a full stop is an initial.
+_TABLE = shared_table("sentences.json")
+_CLOSERS = "".join(_TABLE["closers"])
+_SENTENCE_ENDS = tuple(_TABLE["ends"])
+_ABBREVIATIONS = frozenset(_TABLE["abbreviations"])
+# Clause ends: only the engine cuts at them (a long sentence, after a clause), so they stay here.
 _CLAUSE_ENDS = (",", ";", ":", "—", "–", "，", "、", "；", "：", "،")
-# Titles and the like whose full stop ends no sentence ("Mr. John Dashwood"), in the languages whisper writes
-# them most; a single letter with a full stop is an initial.
-_ABBREVIATIONS = {
-    *("mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "e.g", "i.e"),  # English
-    *("sra", "dra", "mme", "mlle", "hr", "fr", "nr", "z.b", "bzw", "ca", "sig", "dott"),  # es, fr, de, it
-}
 # Longer segments are cut at their longest pause. Whisper's own segments (from timestamp tokens, the previous
 # decoding) measured 0.5-8.0 s, median 4.4 s, on 200 s of the benchmark recording; a subtitle cue is one segment.
 MAX_SEGMENT_SECONDS = 10.0

@@ -1,12 +1,23 @@
-"""Give every word and segment of a transcript a speaker from the diarization's turns; a segment is split
-where the speaker changes between its words."""
+"""Speaker recognition around a transcription: diarization started on a thread beside the words, its turns
+given to every word and segment of the transcript (a segment is split where the speaker changes between its words),
+and a voice embedding per speaker when asked for. Who spoke when is found by diarization/."""
 
 from __future__ import annotations
 
+import logging
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 
+import numpy as np
+
+from .audio import channels_to_mono
+from .diarization import pipeline
 from .diarization.pipeline import Turn
-from .engine import Segment, Word
+from .transcript import DiarizationInfo, Segment, SpeakerOptions, Transcript, Word
+from .windows import SAMPLE_RATE
+
+log = logging.getLogger("verbatim_asr")
 
 
 def speaker_at(start: float, end: float, turns: list[Turn]) -> str | None:
@@ -59,3 +70,62 @@ def split_by_speaker(segments: list[Segment], turns: list[Turn]) -> list[Segment
                 )
             )
     return out
+
+
+EMBED_SECONDS_PER_SPEAKER = 3.0  # like the pipeline's own cap: enough to tell voices apart, cheap to compute
+
+
+def speaker_embeddings(channels: list[np.ndarray], turns, speakers: list[str]) -> dict[str, list[float]]:
+    """One unit-length CAM++ embedding per speaker from its longest turns (up to 3 s of its speech), so a
+    client that sends a long recording in parts can tell which speakers of two parts are the same voice."""
+    mono = channels_to_mono(channels)
+    named: list[str] = []
+    audio: list[np.ndarray] = []
+    for speaker in speakers:
+        own = sorted((t for t in turns if t.speaker == speaker), key=lambda t: t.start - t.end)
+        pieces, total = [], 0
+        for t in own:
+            piece = mono[int(t.start * SAMPLE_RATE) : int(t.end * SAMPLE_RATE)]
+            piece = piece[: int((EMBED_SECONDS_PER_SPEAKER - total) * SAMPLE_RATE)]
+            if len(piece) == 0:
+                continue
+            pieces.append(piece)
+            total += len(piece) / SAMPLE_RATE
+            if total >= EMBED_SECONDS_PER_SPEAKER:
+                break
+        if total < 0.3:
+            continue
+        named.append(speaker)
+        audio.append(np.concatenate(pieces))
+    if not audio:
+        return {}
+    embeddings = pipeline.model("embedding")(audio).astype(np.float64)  # one call; speakers at the 3 s cap are batched
+    return {s: [round(float(x), 5) for x in e / (np.linalg.norm(e) or 1.0)] for s, e in zip(named, embeddings, strict=True)}
+
+
+def diarize_beside(channels: list[np.ndarray], options: SpeakerOptions) -> Future:
+    """Starts speaker recognition on a thread of its own, to run while the words are recognised: CTranslate2 and
+    onnxruntime both release the GIL, and diarization's one onnxruntime thread fills the CPU time transcription
+    leaves idle (docs/speech-engine/speaker-recognition.md#speed). The future gives the diarization."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="diarize")
+    future = pool.submit(pipeline.diarize, channels, options.num_speakers, options.min_speakers, options.max_speakers)
+    pool.shutdown(wait=False)  # the thread ends with its one task; nobody waits here
+    return future
+
+
+def add_speakers(tr: Transcript, channels: list[np.ndarray], options: SpeakerOptions, diarized: Future) -> None:
+    """Gives words and segments the speakers `diarized` found. A failure never loses the transcript: it is kept
+    without speakers and the reason goes into tr.diarization.warning."""
+    t0 = time.perf_counter()
+    try:
+        result = diarized.result()
+        t0 = time.perf_counter()  # its own time is result.seconds; waiting for it beside the words is not
+        tr.segments = split_by_speaker(tr.segments, result.turns)
+        spoken = sorted({s.speaker for s in tr.segments if s.speaker} | {w.speaker for w in tr.words if w.speaker})
+        embeddings = speaker_embeddings(channels, result.turns, spoken) if options.embeddings else None
+        tr.diarization = DiarizationInfo(spoken, result.method, result.seconds + time.perf_counter() - t0, embeddings=embeddings)
+    except Exception as e:  # a missing weights file, a model error: the words still count
+        log.exception("diarization failed")
+        tr.diarization = DiarizationInfo(
+            [], "", time.perf_counter() - t0, warning=f"Speaker recognition failed ({type(e).__name__}: {e}); the transcript has no speakers."
+        )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 # Two clusters whose embeddings are on average less similar than this are different people (CAM++
-# cosine similarity; set on the fixtures in asr/tests/test_diarization.py, see asr/README.md).
+# cosine similarity; set on the fixtures in asr/tests/test_diarization.py, see
+# docs/speech-engine/speaker-recognition.md#accuracy).
 THRESHOLD = 0.65
 
 

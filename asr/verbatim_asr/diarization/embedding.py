@@ -13,7 +13,8 @@ SAMPLE_RATE = 16000
 # 15-20 % slower (the activations outgrow the cache).
 BATCH = 4
 # One thread: on the shared two cores a second one was slower (24 pieces: 1.38 s with one, 1.69 s with two,
-# load 4.5), and so was embedding on one core while the other segments (asr/README.md, "Speed").
+# load 4.5), and so was embedding on one core while the other segments
+# (docs/speech-engine/speaker-recognition.md#how-it-runs-and-why).
 THREADS = 1
 SEGMENT = 100  # frames over which CAM++'s context layers average (after its stride of 2)
 

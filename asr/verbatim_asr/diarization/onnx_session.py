@@ -12,6 +12,6 @@ def session(graph: str, threads: int):
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     # Idle threads sleep instead of spinning: diarization runs right after Whisper on the same cores, and other
-    # work shares them (see asr/README.md, "Speed" of speaker recognition).
+    # work shares them (see docs/speech-engine/speaker-recognition.md#speed).
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(str(graph_path(graph)), options, providers=["CPUExecutionProvider"])

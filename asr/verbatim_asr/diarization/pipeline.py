@@ -40,15 +40,17 @@ def speaker_label(i: int) -> str:
     return f"SPEAKER_{i:02d}"
 
 
-_models: dict[str, object] = {}
+# The two networks, by name, loaded on first use and shared by every thread (tests/bench_speakers.py swaps in others).
+models: dict[str, object] = {}
 _lock = threading.Lock()
 
 
-def _model(name: str):
+def model(name: str):
+    """The shared "segmentation" or "embedding" network, loaded on first use."""
     with _lock:
-        if name not in _models:
-            _models[name] = Segmentation() if name == "segmentation" else Embedding()
-        return _models[name]
+        if name not in models:
+            models[name] = Segmentation() if name == "segmentation" else Embedding()
+        return models[name]
 
 
 def _windows(n: int) -> list[int]:
@@ -82,7 +84,7 @@ def _segment(audio: np.ndarray) -> tuple[list[int], np.ndarray]:
     starts = _windows(len(audio))
     padded = np.pad(audio, (0, max(0, starts[-1] + size - len(audio))))
     batch = np.stack([padded[s : s + size] for s in starts])
-    seg = _model("segmentation")
+    seg = model("segmentation")
     activity = np.concatenate([seg(batch[i : i + 32]) for i in range(0, len(batch), 32)])
     return starts, activity > 0  # (W, F, 3) booleans
 
@@ -146,7 +148,7 @@ def diarize_mono(
     if not pieces:
         return Diarization([], [], "voices", details={"windows": len(starts), "embeddings": 0})
     # All of the recording's pieces in one call: embedding.py batches those of one length (most, at the cap).
-    embeddings = _model("embedding")(pieces)
+    embeddings = model("embedding")(pieces)
     labels, centroids = cluster(embeddings, num_speakers, min_speakers, max_speakers)
     assignment = -np.ones((len(starts), 3), int)
     for (w, k), label in zip(keys, labels, strict=True):
