@@ -4,7 +4,7 @@ import { startEngine, startWorker } from "./lib/app.mjs";
 import { root } from "./lib/env.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
-import { buildWeb, install, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { buildWeb, install, migrate, seedAssets } from "./lib/setup.mjs";
 
 const started = Date.now();
 const port = Number(process.env.PORT || 8787);
@@ -18,7 +18,7 @@ try {
   install();
   buildWeb();
   migrate(persistTo);
-  seedFfmpegCore(persistTo);
+  seedAssets(persistTo);
   console.log("Starting the speech engine and the app…");
   await startEngine({ port: asrPort, model: process.env.VERBATIM_ASR_MODEL || "base" });
   await startWorker({ port, asrPort, persistTo });

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { root, wranglerBin } from "./env.mjs";
 import { renameAppliedMigrationsSql } from "./migration-names.mjs";
 import { run, runAsync } from "./processes.mjs";
@@ -43,25 +44,55 @@ export function applyMigrations(where) {
   run(wranglerBin, ["d1", "migrations", "apply", "DB", ...where], { cwd: root });
 }
 
-/** ffmpeg.wasm's core is past the 25 MiB asset limit, so it lives in R2 and the Worker serves it. */
-export function seedFfmpegCore(persistTo) {
-  const dist = `${root}web/node_modules/@ffmpeg/core/dist/esm/`;
-  if (!existsSync(`${dist}ffmpeg-core.wasm`)) return;
-  for (const file of ["ffmpeg-core.js", "ffmpeg-core.wasm"]) {
-    run(
-      wranglerBin,
-      [
-        "r2",
-        "object",
-        "put",
-        `verbatim-media/assets/ffmpeg/${file}`,
-        "--file",
-        `${dist}${file}`,
-        "--local",
-        "--persist-to",
-        persistTo,
-      ],
-      { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-    );
+/**
+ * What the Worker reads from R2 rather than from its bundle or static assets, under `assets/` in the MEDIA bucket:
+ * ffmpeg.wasm's core (past the 25 MiB asset limit; worker/src/uploads/ffmpeg-core.ts serves it) and the PDF fonts
+ * (bundled, they would put the Worker past the free plan's 3 MB; worker/src/export/fonts reads them). ffmpeg's core
+ * comes with the web app's packages: without them it is left out, unless `required`.
+ */
+export function r2Assets({ required = false } = {}) {
+  const ffmpeg = `${root}web/node_modules/@ffmpeg/core/dist/esm/`;
+  const fonts = `${root}worker/assets/fonts/`;
+  if (required && !existsSync(`${ffmpeg}ffmpeg-core.wasm`))
+    throw new Error(`ffmpeg.wasm's core is missing from ${ffmpeg}: run pnpm install first`);
+  return [
+    ...(existsSync(`${ffmpeg}ffmpeg-core.wasm`) ? ["ffmpeg-core.js", "ffmpeg-core.wasm"] : []).map((f) => ({
+      key: `assets/ffmpeg/${f}`,
+      file: `${ffmpeg}${f}`,
+    })),
+    ...readdirSync(fonts)
+      .filter((f) => f.endsWith(".ttf"))
+      .map((f) => ({ key: `assets/fonts/${f}`, file: `${fonts}${f}` })),
+  ];
+}
+
+/** `wrangler r2 object put` of one asset; `where`: --local --persist-to …, or --remote (and --env …). */
+export function putAsset({ key, file }, where, { bucket = "verbatim-media" } = {}) {
+  run(wranglerBin, ["r2", "object", "put", `${bucket}/${key}`, "--file", file, ...where], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/**
+ * Puts r2Assets() into the local R2 in `persistTo`. A stamp beside miniflare's R2 data remembers what went in, so a
+ * restart skips the files that have not changed (each put starts wrangler, and ffmpeg's core is 31 MiB).
+ */
+export function seedAssets(persistTo) {
+  const stampFile = join(persistTo, "v3", "r2", "verbatim-assets.json");
+  let stamp = {};
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+  } catch {
+    // No stamp yet (a fresh data directory) or an unreadable one: every asset is put.
+  }
+  for (const asset of r2Assets()) {
+    const { size, mtimeMs } = statSync(asset.file);
+    const version = `${size}:${Math.round(mtimeMs)}`;
+    if (stamp[asset.key] === version) continue;
+    putAsset(asset, ["--local", "--persist-to", persistTo]);
+    stamp[asset.key] = version;
+    mkdirSync(dirname(stampFile), { recursive: true });
+    writeFileSync(stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
   }
 }

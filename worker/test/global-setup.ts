@@ -5,6 +5,7 @@ import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
 import { buildLongRecording, buildTwoSpeakerChunks, fixtures } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { type Engine, startEngine } from "./engine";
+import { FONTS_DIR, fontFiles } from "./fonts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -51,6 +52,8 @@ export default async function setup(project: TestProject) {
   files["two-speakers.wav"] = twoSpeakers.whole;
   for (const [i, p] of twoSpeakers.parts.entries()) files[`two-speakers-part${i}.wav`] = p.file;
   for (const [i, c] of long.clips.entries()) files[`clip${i}.wav`] = c;
+  // The PDF fonts, which test/seed-fonts.ts puts into R2 as the start command does.
+  for (const font of fontFiles()) files[`fonts/${font}`] = `${FONTS_DIR}${font}`;
   const proxy = await startChaosProxy(startedEngine, files);
   const google = await startGoogleMocks({ audioFile: `${fixtures}/jfk.mp3` });
   project.provide("googleVars", google.vars);

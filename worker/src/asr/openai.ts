@@ -1,5 +1,5 @@
 import type { Segment } from "@verbatim/shared";
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
 import type { TranscriptionDiarized } from "openai/resources/audio/transcriptions";
 import { isTransientStatus, SpeechError, type SpeechProvider, type SpeechRequest, type SpeechResult } from "./types";
 import { fromVerboseJson, type VerboseJson } from "./verbose-json";
@@ -27,18 +27,21 @@ export function openAiProvider(opts: {
   model: string;
   fetch?: typeof fetch;
 }): SpeechProvider {
-  const client = new OpenAI({
-    baseURL: opts.baseUrl || undefined,
-    apiKey: opts.apiKey || "not-needed",
-    maxRetries: 0, // the job queue retries with its own backoff
-    timeout: 15 * 60 * 1000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  let client: OpenAI | undefined;
   return {
     name: "openai",
     async transcribe(req: SpeechRequest) {
+      // The SDK is loaded by the first transcription that uses this provider, not by every Worker start.
+      const sdk = await import("openai");
+      client ??= new sdk.OpenAI({
+        baseURL: opts.baseUrl || undefined,
+        apiKey: opts.apiKey || "not-needed",
+        maxRetries: 0, // the job queue retries with its own backoff
+        timeout: 15 * 60 * 1000,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      });
       try {
-        const file = await toFile(new Response(req.audio), req.fileName, { type: req.contentType });
+        const file = await sdk.toFile(new Response(req.audio), req.fileName, { type: req.contentType });
         if (req.diarize && isDiarizingModel(opts.model)) {
           // Required past 30 s of audio; a prompt is refused by diarizing models.
           const diarized = await client.audio.transcriptions.create({
@@ -66,9 +69,9 @@ export function openAiProvider(opts: {
           };
         return result;
       } catch (err) {
-        if (err instanceof OpenAI.APIConnectionError)
+        if (err instanceof sdk.APIConnectionError)
           throw new SpeechError(`The speech service is unreachable (${err.message})`, true);
-        if (err instanceof OpenAI.APIError) throw new SpeechError(err.message, isTransientStatus(err.status ?? 500));
+        if (err instanceof sdk.APIError) throw new SpeechError(err.message, isTransientStatus(err.status ?? 500));
         throw err;
       }
     },

@@ -44,7 +44,7 @@ async function portalUrl({ stripe }: Payments, customer: string, origin: string)
 
 /** POST /api/create-checkout-session: a Checkout Session URL for a PRO price, or the portal for a PRO user. */
 export async function startCheckout(env: Bindings, db: Db, userId: string, priceId: string, origin: string) {
-  const payments = requirePayments(env);
+  const payments = await requirePayments(env);
   if (priceId !== payments.prices.monthly && priceId !== payments.prices.annual)
     throw new ApiError(400, INVALID_SELECTION);
   const user = await currentUser(db, userId);
@@ -68,7 +68,7 @@ export async function startCheckout(env: Bindings, db: Db, userId: string, price
 
 /** POST /api/create-customer-portal: the billing portal of the user's own customer. */
 export async function openPortal(env: Bindings, db: Db, userId: string, origin: string) {
-  const payments = requirePayments(env);
+  const payments = await requirePayments(env);
   const user = await currentUser(db, userId);
   if (!user.stripeCustomerId) throw new ApiError(409, NO_CUSTOMER);
   return portalUrl(payments, user.stripeCustomerId, origin);

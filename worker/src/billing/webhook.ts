@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { planFor } from "./plan-status";
-import { callStripe, cryptoProvider, type Payments, requirePayments } from "./stripe-client";
+import { callStripe, type Payments, requirePayments } from "./stripe-client";
 
 // One route receives Stripe's events. Each is verified, then recorded in the same D1 transaction as its
 // effect: a replayed event id fails the insert, so it changes nothing. Events carry `created`; an update older
@@ -38,7 +38,7 @@ export async function verifyEvent(payments: Payments, body: string, signature: s
       signature,
       payments.webhookSecret,
       SIGNATURE_TOLERANCE_SECONDS,
-      cryptoProvider,
+      payments.cryptoProvider,
     );
   } catch {
     throw new ApiError(400, "Invalid Stripe signature");
@@ -152,7 +152,7 @@ async function effectOf(payments: Payments, d1: D1Database, event: Stripe.Event)
 
 /** POST /api/stripe/webhook: verifies, then applies the event at most once. */
 export async function handleWebhook(env: Bindings, body: string, signature: string | undefined): Promise<Outcome> {
-  const payments = requirePayments(env);
+  const payments = await requirePayments(env);
   const event = await verifyEvent(payments, body, signature);
   const d1 = env.DB;
   const seen = await d1.prepare("SELECT 1 FROM stripe_events WHERE id = ?").bind(event.id).first();

@@ -9,13 +9,13 @@ export interface Cue {
   text: string;
 }
 
-/** Spec §9: a text line's cue lasts 5 s; it is cut short so it never runs into the next line's cue. */
+/** A text line's cue lasts 5 s; it is cut short so it never runs into the next line's cue. */
 const TEXT_CUE_SECONDS = 5;
 
 /**
  * Subtitle cues in time order (players and validators require it): real start and end from the segments, else one cue
  * per marked text line, where lines that share a marker share one cue, since back-to-back cues with the same start would
- * overlap or last no time at all. Lines without a marker are dropped (spec §5): a cue cannot exist without a time.
+ * overlap or last no time at all. Lines without a marker are dropped: a cue cannot exist without a time.
  */
 export function subtitleCues(doc: ExportDoc): Cue[] {
   const timed = transcriptEntries(doc)

@@ -1,12 +1,17 @@
+import { env } from "cloudflare:test";
 import { bench, describe } from "vitest";
-import { EXPORT_FORMATS, exportTranscription } from "./index";
+import { EXPORT_FORMATS, exportTranscription, r2Fonts } from "./index";
 import { threeHourMeeting } from "./test-fixtures";
 
 // Timing, not a test: `pnpm exec vitest bench --run --project workers src/export` measures it inside workerd.
 const doc = threeHourMeeting();
+const fonts = r2Fonts(env.MEDIA);
 
 describe("three-hour transcript (2,200 segments, 30,800 words)", () => {
   for (const format of EXPORT_FORMATS) {
-    bench(format, () => exportTranscription(doc, format).then(() => undefined), { iterations: 5, warmupIterations: 1 });
+    bench(format, () => exportTranscription(doc, format, { fonts }).then(() => undefined), {
+      iterations: 5,
+      warmupIterations: 1,
+    });
   }
 });

@@ -1,11 +1,14 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EXPORT_FORMATS, type ExportFormat, exportTranscription, zipExports } from "./index";
+import { EXPORT_FORMATS, type ExportFormat, exportTranscription, r2Fonts, zipExports } from "./index";
 import { hindi, meeting, multilingual } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
 
-// The same generators inside workerd, the runtime that serves them: fonts arrive as Data modules, and nothing may lean
-// on Node. The formats' content is checked by independent tools in the *.node.test.ts files.
+// The same generators inside workerd, the runtime that serves them: the fonts come from R2 (test/seed-fonts.ts puts
+// them there), and nothing may lean on Node. The formats' content is checked by independent tools in the
+// *.node.test.ts files.
 
+const fonts = r2Fonts(env.MEDIA);
 const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 const utf8 = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
 
@@ -23,7 +26,7 @@ describe("exports in workerd", () => {
   for (const format of EXPORT_FORMATS) {
     it(`renders ${format}, Japanese, Arabic, Hebrew and Hindi included`, async () => {
       for (const doc of [meeting, multilingual, hindi]) {
-        const result = await exportTranscription(doc, format);
+        const result = await exportTranscription(doc, format, { fonts });
         expect(result.extension).toBe(format);
         expect(looksRight[format](bytesOf(result))).toBe(true);
       }
@@ -33,7 +36,7 @@ describe("exports in workerd", () => {
   it("streams a ZIP of several exports", async () => {
     async function* entries() {
       for (const format of ["txt", "pdf"] as const) {
-        const result = await exportTranscription(meeting, format);
+        const result = await exportTranscription(meeting, format, { fonts });
         yield { name: `Atlas_transcript.${result.extension}`, body: result.body };
       }
     }

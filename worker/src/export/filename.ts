@@ -35,7 +35,7 @@ function truncateUtf8(s: string, maxBytes: number): string {
   return out;
 }
 
-/** Spec §5: the transcription's name, or its file name without the extension, plus "_transcript". */
+/** The transcription's name, or its file name without the extension, plus "_transcript". */
 export function exportFileName(doc: Pick<ExportDoc, "name" | "fileName">, extension: string): string {
   const base = safeFileName(doc.name?.trim() || stripExtension(doc.fileName)) || "transcription";
   return `${truncateUtf8(base, MAX_BASE_BYTES)}_transcript.${extension}`;

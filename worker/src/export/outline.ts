@@ -1,4 +1,5 @@
-import { durationLabel, markerTime } from "./timecode";
+import { markerTime } from "@verbatim/shared/time-marker";
+import { durationLabel } from "./timecode";
 import { displayTitle, transcriptEntries } from "./transcript";
 import type { ExportDoc } from "./types";
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { diskFonts } from "../../test/fonts";
 import { pdfPageCount, pdfText, pdfWords, renderPage } from "../../test/poppler";
 import { exportTranscription } from "./index";
 import { empty, hindi, meeting, multilingual, threeHourMeeting } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
 import type { ExportDoc } from "./types";
 
-const pdfOf = async (doc: ExportDoc) => bytesOf(await exportTranscription(doc, "pdf"));
+const pdfOf = async (doc: ExportDoc) => bytesOf(await exportTranscription(doc, "pdf", { fonts: diskFonts }));
 
 /** pdftotext's layout mode, one space for any run of whitespace and without its bidi embedding marks. */
 function layoutText(pdf: Uint8Array): string {
@@ -70,7 +71,7 @@ describe("PDF", () => {
   });
 
   it("shapes Hindi: Devanagari conjuncts and vowel signs in the title, summary and transcript", async () => {
-    const result = await exportTranscription(hindi, "pdf");
+    const result = await exportTranscription(hindi, "pdf", { fonts: diskFonts });
     expect(result.contentType).toBe("application/pdf");
     // The words checked have no pre-base vowel sign (ि), reph or two-part vowel sign (ो): those are drawn apart from
     // their consonant, as Devanagari is written, so a text extractor reads such words out of logical order.

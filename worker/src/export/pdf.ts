@@ -1,6 +1,7 @@
 import { type Color, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { isRtl } from "./direction";
 import { pdfFontkit } from "./fonts";
+import type { FontSource } from "./fonts/source";
 import { type Outline, outline, SECTION } from "./outline";
 import type { ExportDoc } from "./types";
 import { type Direction, Typesetter } from "./typesetter";
@@ -132,7 +133,8 @@ function textsOf(o: Outline): string[] {
 // The gutter fits "[mmm:ss]", the widest marker a recording under 1,000 minutes has.
 const TIME_GUTTER = 52;
 
-export async function toPdf(doc: ExportDoc): Promise<Uint8Array> {
+/** The PDF of a transcript; its fonts are read from `fonts` (only those its text needs, once per isolate). */
+export async function toPdf(doc: ExportDoc, fonts: FontSource): Promise<Uint8Array> {
   const o = outline(doc);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(pdfFontkit);
@@ -142,7 +144,7 @@ export async function toPdf(doc: ExportDoc): Promise<Uint8Array> {
   pdf.setProducer("Verbatim");
   if (doc.language && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(doc.language)) pdf.setLanguage(doc.language);
 
-  const type = await Typesetter.create(pdf, textsOf(o));
+  const type = await Typesetter.create(pdf, textsOf(o), fonts);
   const out = new PageWriter(pdf, type);
 
   out.block(o.title, { size: SIZE.title, color: INK });

@@ -1,4 +1,4 @@
-import { parseMarkedLine } from "./timecode";
+import { parseMarker } from "@verbatim/shared/time-marker";
 import type { ExportDoc } from "./types";
 
 /** One line of the transcript as every format sees it. */
@@ -37,9 +37,9 @@ export function transcriptEntries(doc: ExportDoc): TranscriptEntry[] {
   }
   const entries: TranscriptEntry[] = [];
   for (const raw of (doc.text ?? "").split(/\r\n|\r|\n/)) {
-    const { start, text } = parseMarkedLine(raw.trim());
-    const clean = oneLine(text);
-    if (clean) entries.push({ start, end: null, speaker: null, text: clean });
+    const marked = parseMarker(raw);
+    const clean = oneLine(marked ? marked.rest : raw);
+    if (clean) entries.push({ start: marked?.seconds ?? null, end: null, speaker: null, text: clean });
   }
   return entries;
 }

@@ -1,4 +1,4 @@
-import { markerTime } from "./timecode";
+import { markerTime } from "@verbatim/shared/time-marker";
 import { labelled, oneLine, transcriptEntries } from "./transcript";
 import type { ExportDoc } from "./types";
 

@@ -12,7 +12,8 @@ import {
   showText,
 } from "pdf-lib";
 import { bidi, isRtl, mayBeRtl } from "./direction";
-import { covers, FONT_FILES, LAYOUT_FEATURES } from "./fonts";
+import { type Face, LAYOUT_FEATURES, loadFace } from "./fonts";
+import { FONT_FILES, type FontSource } from "./fonts/source";
 
 export type Direction = "ltr" | "rtl";
 
@@ -38,6 +39,8 @@ const SKIP = -1;
 
 // Zero-width and control characters that no font draws would otherwise print as empty boxes.
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+// Control characters (line breaks, tabs) are in no font: skipped without reading every font to be sure.
+const CONTROL = /^\p{Cc}$/u;
 const WHITESPACE = /^\s$/u;
 const BREAKS_AROUND =
   /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]$/u;
@@ -58,32 +61,55 @@ export class Typesetter {
   private readonly textWidths = new Map<string, number>();
   private readonly fontKeys = new WeakMap<PDFPage, Map<number, PDFName>>();
 
-  private constructor(private readonly fonts: readonly (PDFFont | undefined)[]) {}
+  private constructor(
+    /** The font files read so far, by index in FONT_FILES. */
+    private readonly faces: readonly (Face | undefined)[],
+    /** The ones embedded in the document: only these draw. */
+    private readonly fonts: readonly (PDFFont | undefined)[],
+  ) {}
 
-  /** Embeds (as subsets) just the fonts the given texts need. */
-  static async create(doc: PDFDocument, texts: Iterable<string>): Promise<Typesetter> {
+  /**
+   * Embeds (as subsets) just the fonts the given texts need. Fonts are read from `source` in fallback order until one
+   * draws the character: a Latin transcript reads Noto Sans alone, and only CJK text reads the large Noto Sans JP.
+   */
+  static async create(doc: PDFDocument, texts: Iterable<string>, source: FontSource): Promise<Typesetter> {
+    const faces: (Face | undefined)[] = [await loadFace(0, source)];
     const needed = new Set<number>([0]);
-    const probe = new Typesetter([]);
+    const fontOf = new Map<number, number>();
     for (const text of texts) {
       for (const char of text) {
-        const font = probe.fontFor(char.codePointAt(0) as number);
+        const codePoint = char.codePointAt(0) as number;
+        if (fontOf.has(codePoint)) continue;
+        let font = CONTROL.test(char) ? SKIP : undefined;
+        for (let i = 0; i < FONT_FILES.length && font === undefined; i++) {
+          faces[i] ??= await loadFace(i, source);
+          if ((faces[i] as Face).font.hasGlyphForCodePoint(codePoint)) font = i;
+        }
+        font ??= INVISIBLE.test(char) ? SKIP : 0;
         if (font !== SKIP) needed.add(font);
+        fontOf.set(codePoint, font);
       }
     }
     const fonts = await Promise.all(
-      FONT_FILES.map((file, i) =>
-        needed.has(i) ? doc.embedFont(file, { subset: true, features: LAYOUT_FEATURES }) : undefined,
+      faces.map((face, i) =>
+        face && needed.has(i) ? doc.embedFont(face.bytes, { subset: true, features: LAYOUT_FEATURES }) : undefined,
       ),
     );
-    const typesetter = new Typesetter(fonts);
-    for (const [codePoint, font] of probe.fontOf) typesetter.fontOf.set(codePoint, font);
+    const typesetter = new Typesetter(faces, fonts);
+    for (const [codePoint, font] of fontOf) typesetter.fontOf.set(codePoint, font);
     return typesetter;
   }
 
+  /** Whether font `index` draws the character. */
+  private covers(index: number, codePoint: number): boolean {
+    return this.faces[index]?.font.hasGlyphForCodePoint(codePoint) ?? false;
+  }
+
+  /** The font for a character create() did not see: the first embedded font that draws it. */
   private fontFor(codePoint: number): number {
     let font = this.fontOf.get(codePoint);
     if (font === undefined) {
-      font = FONT_FILES.findIndex((_, i) => covers(i, codePoint));
+      font = this.fonts.findIndex((embedded, i) => embedded !== undefined && this.covers(i, codePoint));
       if (font === -1) font = INVISIBLE.test(String.fromCodePoint(codePoint)) ? SKIP : 0;
       this.fontOf.set(codePoint, font);
     }
@@ -100,7 +126,7 @@ export class Typesetter {
       if (font === SKIP) continue;
       const type = bidi().getBidiCharTypeName(char);
       const neutral = type !== "L" && type !== "R" && type !== "AL";
-      if (neutral && last && covers(last.font, codePoint)) {
+      if (neutral && last && this.covers(last.font, codePoint)) {
         font = last.font;
       }
       if (last && last.font === font) last.text += char;

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import mammoth from "mammoth";
 import { parseText, tokenizeVTTCue, type VTTNode } from "media-captions";
 import { describe, expect, it } from "vitest";
+import { diskFonts } from "../../test/fonts";
 import { pdfText } from "../../test/poppler";
 import { EXPORT_FORMATS, type ExportFormat, exportTranscription } from "./index";
 import { multilingual } from "./test-fixtures";
@@ -33,7 +34,7 @@ const readBack: Record<ExportFormat, (bytes: Uint8Array, text: string) => Promis
 describe("accents, Japanese, Arabic and Hebrew", () => {
   for (const format of EXPORT_FORMATS) {
     it(`survive ${format}`, async () => {
-      const result = await exportTranscription(multilingual, format);
+      const result = await exportTranscription(multilingual, format, { fonts: diskFonts });
       const binary = format === "pdf" || format === "docx";
       const seen = await readBack[format](bytesOf(result), binary ? "" : textOf(result));
       expect(seen).toContain("Zoë Müller: Café, naïve façade, Ærø — déjà vu in Zürich.");

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { diskFonts } from "../../test/fonts";
 import { exportTranscription, type ZipEntry, type ZipItem, zipExports } from "./index";
 import { meeting, multilingual } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
@@ -53,7 +54,7 @@ function chunked(text: string): ReadableStream<Uint8Array> {
 describe("zipExports", () => {
   it("holds one entry per transcription, with repeated names made unique", async () => {
     const txt = bytesOf(await exportTranscription(meeting, "txt"));
-    const pdf = bytesOf(await exportTranscription(meeting, "pdf"));
+    const pdf = bytesOf(await exportTranscription(meeting, "pdf", { fonts: diskFonts }));
     const docx = bytesOf(await exportTranscription(multilingual, "docx"));
     const zip = await collect(
       zipExports(
@@ -85,7 +86,7 @@ describe("zipExports", () => {
 
   it("compresses text but stores PDF and DOCX, which are compressed already", async () => {
     const txt = bytesOf(await exportTranscription(meeting, "txt"));
-    const pdf = bytesOf(await exportTranscription(meeting, "pdf"));
+    const pdf = bytesOf(await exportTranscription(meeting, "pdf", { fonts: diskFonts }));
     const zip = await collect(
       zipExports(
         entries([

@@ -1,7 +1,7 @@
 import { type Subscription, subscriptionSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth/middleware";
-import { paymentsFor } from "../billing/stripe-client";
+import { pricesFor } from "../billing/stripe-client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json } from "../http/openapi";
@@ -25,7 +25,7 @@ export const subscriptionRoutes = new Hono<AppEnv>().use(requireUser).get("/", d
     plan: user.subscriptionPlan,
     status: user.subscriptionStatus,
     usage: await usageOf(c.env.DB, user.id, user.subscriptionPlan),
-    prices: paymentsFor(c.env)?.prices ?? null,
+    prices: pricesFor(c.env),
   };
   return c.json(body);
 });

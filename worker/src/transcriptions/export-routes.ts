@@ -12,7 +12,7 @@ import { currentUserId } from "../auth/middleware";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
-import type { ExportDoc, ZipItem } from "../export";
+import type { ExportDoc, ExportFormat, ZipItem } from "../export";
 import { ApiError } from "../http/errors";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
@@ -47,8 +47,29 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
   };
 }
 
-// pdf-lib, docx and the fonts are large: load them on the first export, not on every Worker start.
+// pdf-lib, fontkit and docx are large: load them on the first export, not on every Worker start.
 const exporter = () => import("../export");
+type Exporter = Awaited<ReturnType<typeof exporter>>;
+
+/**
+ * One file; a PDF reads its fonts from R2. Fonts missing there are a fault of the deployment: the 500 says so, and the
+ * log says how to fix it.
+ */
+async function render(ex: Exporter, bucket: R2Bucket, doc: ExportDoc, format: ExportFormat) {
+  try {
+    return await ex.exportTranscription(doc, format, { fonts: ex.r2Fonts(bucket) });
+  } catch (err) {
+    if (!(err instanceof ex.MissingFontError)) throw err;
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "PDF export failed: fonts missing from R2 (upload them with node scripts/upload-assets.mjs)",
+        error: err.message,
+      }),
+    );
+    throw new ApiError(500, err.message);
+  }
+}
 
 /** What the reader of export-errors.txt is told: an ApiError's message is meant for users, anything else is not. */
 function failureReason(err: unknown, format: string): string {
@@ -64,7 +85,7 @@ async function* exports(
   ids: string[],
   format: z.infer<typeof exportFormatSchema>,
 ): AsyncGenerator<ZipItem> {
-  const { exportFileName, exportTranscription } = await exporter();
+  const ex = await exporter();
   for (const id of ids) {
     // One item that fails (a renderer error, a transcription deleted since the request began) must not cut the
     // archive short: it is left out and named in the archive's list of failures.
@@ -74,8 +95,8 @@ async function* exports(
       const t = await getOwned(db, userId, id);
       label = `${t.name ?? t.fileName} (${id})`;
       const doc = await toExportDoc(bucket, t);
-      const file = await exportTranscription(doc, format);
-      entry = { name: exportFileName(doc, file.extension), body: file.body };
+      const file = await render(ex, bucket, doc, format);
+      entry = { name: ex.exportFileName(doc, file.extension), body: file.body };
     } catch (err) {
       entry = { item: label, reason: failureReason(err, format) };
     }
@@ -121,13 +142,13 @@ export const exportRoutes = new Hono<AppEnv>()
   .get("/:id/export", docs.single, validate("query", exportQuerySchema), async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
     await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
-    const { contentDisposition, exportFileName, exportTranscription } = await exporter();
+    const ex = await exporter();
     const doc = await toExportDoc(c.env.MEDIA, t);
-    const file = await exportTranscription(doc, c.req.valid("query").format);
+    const file = await render(ex, c.env.MEDIA, doc, c.req.valid("query").format);
     return new Response(file.body, {
       headers: {
         "Content-Type": file.contentType,
-        "Content-Disposition": contentDisposition(exportFileName(doc, file.extension)),
+        "Content-Disposition": ex.contentDisposition(ex.exportFileName(doc, file.extension)),
         "Cache-Control": "private, no-store",
       },
     });

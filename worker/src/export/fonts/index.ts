@@ -5,16 +5,7 @@ import "regenerator-runtime";
 import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
 import { mayBeRtl } from "../direction";
-import notoSans from "./NotoSans-Regular.ttf";
-import notoSansArabic from "./NotoSansArabic-Regular.ttf";
-import notoSansHebrew from "./NotoSansHebrew-Regular.ttf";
-import notoSansJp from "./NotoSansJP-Regular.ttf";
-
-/**
- * Unicode fonts in fallback order: Latin/Greek/Cyrillic first, then the scripts it lacks. Noto Sans JP also carries
- * the kanji shared with Chinese; Hangul and the Chinese-only simplified forms are not covered.
- */
-export const FONT_FILES: readonly ArrayBuffer[] = [notoSans, notoSansArabic, notoSansHebrew, notoSansJp];
+import { FONT_FILES, type FontFile, type FontSource, MissingFontError } from "./source";
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 type FontkitFont = ReturnType<Fontkit["create"]>;
@@ -92,14 +83,30 @@ export const pdfFontkit: Fontkit = {
   },
 };
 
-const byIndex: (FontkitFont | undefined)[] = [];
+/** A font file read and parsed: the bytes pdf-lib embeds, and the parsed font that says which characters it draws. */
+export interface Face {
+  bytes: Uint8Array;
+  font: FontkitFont;
+}
 
-/** Whether FONT_FILES[index] draws the character: answered before anything is embedded, parsing the font on first use. */
-export function covers(index: number, codePoint: number): boolean {
-  let font = byIndex[index];
-  if (!font) {
-    font = pdfFontkit.create(new Uint8Array(FONT_FILES[index] as ArrayBuffer));
-    byIndex[index] = font;
+// Per isolate: a file is read and parsed for the first document that needs it, then serves every later one.
+const faces = new Map<FontFile, Promise<Face>>();
+
+/** FONT_FILES[index], read from `source` on first use; a missing file (MissingFontError) is looked for again next time. */
+export function loadFace(index: number, source: FontSource): Promise<Face> {
+  const file = FONT_FILES[index] as FontFile;
+  let face = faces.get(file);
+  if (!face) {
+    const loading = source(file).then((buffer) => {
+      if (!buffer) throw new MissingFontError(file);
+      const bytes = new Uint8Array(buffer);
+      return { bytes, font: pdfFontkit.create(bytes) };
+    });
+    loading.catch(() => {
+      if (faces.get(file) === loading) faces.delete(file);
+    });
+    faces.set(file, loading);
+    face = loading;
   }
-  return font.hasGlyphForCodePoint(codePoint);
+  return face;
 }
