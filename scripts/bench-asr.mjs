@@ -1,7 +1,7 @@
 // Benchmark (not a test): about 10 minutes of fixture speech with known text, for tiny.en and base, in one
 // run: the engine alone with faster-whisper's own decoding (sequential 30 s windows, beam search of 5; the
-// baseline) and with its defaults (VAD windows decoded in batches by one decoder per core, asr/README.md
-// "Speed"), then the full pipeline (upload, queue, engine, storage) on the defaults.
+// baseline) and with its defaults (VAD windows decoded in batches by one decoder per core,
+// docs/speech-engine/decoding.md), then the full pipeline (upload, queue, engine, storage) on the defaults.
 // Prints time, RTF, × real time and WER for each, the speed-up over the baseline and the share of the engine's
 // throughput the pipeline keeps. Baseline, defaults and pipeline run interleaved, round after round, so a busy
 // machine slows them alike; each keeps its best round. Both engines are also timed with speaker recognition
@@ -38,7 +38,7 @@ const CHOSEN = "defaults";
 const CONFIGS = {
   // The baseline: faster-whisper's sequential decoding, 30 s windows one after another, beam search of 5.
   [BASELINE]: { ASR_BATCH_SIZE: "0" },
-  // The engine's defaults (asr/README.md, "Speed").
+  // The engine's defaults (docs/speech-engine/decoding.md).
   [CHOSEN]: {},
 };
 const models = (process.env.BENCH_MODELS || "tiny.en,base").split(",").map((m) => m.trim());

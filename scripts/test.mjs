@@ -11,7 +11,7 @@ import { fuzzApi, prepareFuzz } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
-import { installAndBuildForTests, migrate, seedFfmpegCore } from "./lib/setup.mjs";
+import { installAndBuildForTests, migrate, seedAssets } from "./lib/setup.mjs";
 import { installStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 const MIN = 60_000;
@@ -64,16 +64,19 @@ async function main() {
   // The static checks, the small suites and the speech engine's tests, side by side: tsc and pytest each keep
   // about one core busy, the rest are short. Each step's output is printed whole when it ends; the summary keeps
   // their order.
-  const ownTests = readdirSync(`${root}scripts/lib`)
-    .filter((f) => f.endsWith(".test.mjs"))
-    .map((f) => `scripts/lib/${f}`);
+  // The test command's own tests, and shared/'s check that every rule more than one package needs has one home.
+  const ownTests = ["scripts/lib", "shared"].flatMap((dir) =>
+    readdirSync(`${root}${dir}`)
+      .filter((f) => f.endsWith(".test.mjs"))
+      .map((f) => `${dir}/${f}`),
+  );
   const quiet = { live: false };
   results.push(
     ...(await Promise.all([
       // The root script: the packages' typechecks at once (pnpm -r --parallel).
       step("typecheck", "pnpm", ["typecheck"], 10 * MIN, quiet),
       step("lint", "pnpm", ["lint"], 5 * MIN, quiet),
-      step("test command (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN, quiet),
+      step("test command and shared/ (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN, quiet),
       step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN, quiet),
       step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN, quiet),
     ])),
@@ -93,7 +96,7 @@ async function main() {
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
       migrate(persistTo);
-      seedFfmpegCore(persistTo);
+      seedAssets(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
       // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
       const stripe = await startStripeMock();

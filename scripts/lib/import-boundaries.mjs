@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 
-// The web app's layers (README "Web app layout"): a feature imports only itself and the shared layers
+// The web app's layers (docs/architecture/web-app.md#layers): a feature imports only itself and the shared layers
 // (components/, entities/, lib/); the shared layers import no feature. Routes and main.tsx compose features.
 // Biome's noRestrictedImports matches import specifiers only, so it cannot say "another feature than mine".
 

@@ -3,15 +3,13 @@
 // (test-fixtures/audio/jfk.*) only this phrase is proven the same in every run (asr/tests/test_determinism.py reads
 // the same file); everything else a test checks by structure, or takes from the transcript the API answered.
 import stable from "../../test-fixtures/audio/stable-phrases.json" with { type: "json" };
+import { normalise } from "./wer.mjs";
 
 export const JFK_PHRASE = stable.jfk;
 
-/** Lower-case words separated by single spaces: text compared without its case or punctuation. */
+/** Lower-case words separated by single spaces: text compared as the word error rate compares it (wer.mjs). */
 export function plainWords(text) {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+  return normalise(text).join(" ");
 }
 
 /** Whether `text` says `phrase` (whole words), whatever the case and punctuation of either. */

@@ -1,17 +1,27 @@
-// Word error rate as the fixtures' references are scored, one copy for the worker tests and bench:asr.
+// Word error rate for the Worker's tests and bench:asr, by the rules in shared/data/wer.json (asr/tests/wer.py
+// applies the same rules; both pass shared/data/wer-cases.json).
+import rules from "../../shared/data/wer.json" with { type: "json" };
 
-/** Lower case, no punctuation or `[mm:ss]` stamps, single spaces. */
+const classBody = (chars) => chars.replace(/[\\\]^-]/g, "\\$&");
+const MARKERS = new RegExp(rules.markers, "g");
+const NUMBER_SEPARATORS = new RegExp(`(?<=[0-9])[${classBody(rules.numberSeparators)}](?=[0-9])`, "g");
+const JOINERS = new RegExp(`[${classBody(rules.joiners)}]`, "g");
+const SEPARATORS = new RegExp(`[^${rules.wordCategories.map((c) => `\\p{${c}}`).join("")}]+`, "gu");
+
+/** The words `text` is compared by: no case, punctuation or time markers (wer.json says how, step by step). */
 export function normalise(text) {
   return text
+    .normalize(rules.unicodeForm)
+    .replace(MARKERS, " ")
     .toLowerCase()
-    .replace(/\[\d+:\d{2}\]/g, " ")
-    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
-    .replace(/'/g, "")
-    .split(/\s+/)
+    .replace(NUMBER_SEPARATORS, "")
+    .replace(JOINERS, "")
+    .replace(SEPARATORS, " ")
+    .split(" ")
     .filter(Boolean);
 }
 
-/** Word-level edit distance over the reference's length. */
+/** Word-level edit distance over the reference's length (at least 1). */
 export function wordErrorRate(reference, hypothesis) {
   const ref = normalise(reference);
   const hyp = normalise(hypothesis);

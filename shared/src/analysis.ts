@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Field names and shapes are the spec's (§3 Transcription): the web app and exports read them as they are.
+// Field names and shapes are the spec's: the web app and exports read them as they are.
 //
 // The three fields whose shape the spec leaves open are decided here:
 // - informative_summary (text) is filled: a longer, sectioned account of the meeting — one paragraph per topic
@@ -51,7 +51,7 @@ export const ANALYSIS_ENGINES = ["offline", "workers-ai", "openai"] as const;
 export const analysisEngineSchema = z.enum(ANALYSIS_ENGINES);
 export type AnalysisEngine = z.infer<typeof analysisEngineSchema>;
 
-/** The AI-assistant preferences of spec §3; every field is optional on the wire and defaults as the spec says. */
+/** The AI-assistant preferences; every field is optional on the wire and defaults as the spec says. */
 export const analysisPreferencesSchema = z.object({
   defaultModel: z.enum(["openai", "anthropic", "gemini"]).default("openai"),
   preferredLanguage: z.enum(["English", "Spanish", "French", "German", "Swedish"]).default("English"),
@@ -93,9 +93,9 @@ export const analysisResultSchema = z.object({
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
 /**
- * Reads one stored JSON column: an object, or a JSON string of one (spec §3 allows both, and a string may have
+ * Reads one stored JSON column: an object, or a JSON string of one (both are allowed, and a string may have
  * been encoded twice). Anything that does not decode and match the schema is null, so the tab shows its empty
- * state instead of failing (spec §8).
+ * state instead of failing.
  */
 export function parseStoredJson<T>(schema: z.ZodType<T>, value: unknown): T | null {
   let decoded = value;

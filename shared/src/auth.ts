@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-// Messages are the spec's (§5): the forms and the API say the same words.
+// Messages are the spec's: the forms and the API say the same words.
 export const USERNAME_MIN = "Username must be at least 3 characters";
 export const PASSWORD_MIN = "Password must be at least 6 characters";
 export const EMAIL_INVALID = "Please enter a valid email";
 
-// Usernames (see the README's security section): NFKC-normalised, then only ASCII letters, digits, dots,
+// Usernames (docs/security.md#usernames): NFKC-normalised, then only ASCII letters, digits, dots,
 // hyphens and underscores, starting with a letter or digit. Never an e-mail address: sign-in treats an
 // identifier with "@" as an e-mail and anything else as a username, so neither can shadow the other.
 export const USERNAME_MAX = 64;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-// Google: status, meetings (Calendar v3 events as the spec's Meeting) and the create-meeting payload (spec §3).
+// Google: status, meetings (Calendar v3 events as the spec's Meeting) and the create-meeting payload.
 
-/** Spec §3 "Google status"; `message` says why a once-connected account is no longer connected. */
+/** The Google status; `message` says why a once-connected account is no longer connected. */
 export const googleStatusSchema = z
   .object({
     connected: z.boolean(),
@@ -27,7 +27,7 @@ export const googleStartQuerySchema = z.object({
 /** A Meet recording Google attached to the event (a Drive file). */
 export const meetingRecordingSchema = z.object({ fileId: z.string(), title: z.string(), mimeType: z.string() });
 
-/** Spec §3 "Meeting": Google's event fields, plus the recording and the transcription made from it. */
+/** A meeting: Google's event fields, plus the recording and the transcription made from it. */
 export const meetingSchema = z
   .object({
     id: z.string(),
@@ -61,7 +61,7 @@ export const meetingSchema = z
   .meta({ id: "Meeting" });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-/** POST /api/meetings answers the meeting with its Meet link at the top (spec §7: meetLink is read). */
+/** POST /api/meetings answers the meeting with its Meet link at the top (meetLink is read). */
 export const createdMeetingSchema = meetingSchema.extend({ meetLink: z.string().nullable() });
 export type CreatedMeeting = z.infer<typeof createdMeetingSchema>;
 
@@ -76,7 +76,7 @@ export const meetingsQuerySchema = z
     path: ["timeMax"],
   });
 
-/** Spec §3 "Create-meeting payload" with §5's rules. */
+/** The create-meeting payload, with its form's rules. */
 export const createMeetingSchema = z
   .object({
     summary: z.string().trim().min(3, "Title must be at least 3 characters").max(1024),
@@ -101,7 +101,7 @@ export const recordingConsentSchema = z.object({ authorizeUrl: z.string(), messa
 export const recordingImportSchema = z.union([recordingStartedSchema, recordingConsentSchema]);
 export type RecordingImport = z.infer<typeof recordingImportSchema>;
 
-/** Spec §8 "Auth-page query codes" the server sends back, plus `account_exists` (see the README's deviations). */
+/** The auth-page query codes the server sends back, plus `account_exists` (docs/deviations-from-the-spec.md). */
 export const GOOGLE_ERROR_CODES = [
   "google_auth_failed",
   "missing_email",

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { SPEAKER_COUNT } from "./speakers";
 
-// User preferences (spec §2 Settings, §3 Preferences). Unlike the spec's client-only original, Verbatim saves
+// User preferences. Unlike the spec's client-only original, Verbatim saves
 // them: GET /api/user/preferences answers the full object, PUT accepts any part of it.
 
 export const THEMES = ["light", "dark", "system"] as const;
@@ -14,7 +15,7 @@ export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   de: "Deutsch",
 };
 
-/** The zones the settings screen offers (spec §2); the API accepts any IANA zone. */
+/** The zones the settings screen offers; the API accepts any IANA zone. */
 export const TIMEZONE_OPTIONS = [
   "Europe/Stockholm",
   "America/New_York",
@@ -68,7 +69,7 @@ const sections = {
     language: z.enum(LANGUAGES),
     /** Upload defaults: tell speakers apart, and how many there are when the user knows. */
     speakerRecognition: z.boolean(),
-    speakerCount: z.number().int().min(1).max(20).nullable(),
+    speakerCount: z.number().int().min(SPEAKER_COUNT.min).max(SPEAKER_COUNT.max).nullable(),
     autoSave: z.boolean(),
     analytics: z.boolean(),
   }),

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { publicUserSchema } from "./user";
 
-// Profile and account settings (spec §2 Settings → Profile/Account, §5 Profile form and Profile picture).
+// Profile and account settings: the Profile and Account tabs, the profile form and the profile picture.
 
 export const NAME_MIN = "Name must be at least 2 characters";
 export const PROFILE_EMAIL_INVALID = "Invalid email address";
 
-/** Blank company / job title arrive as "" (spec §5) and are stored as absent. */
+/** Blank company / job title arrive as "" and are stored as absent. */
 const optionalText = z.string().trim().max(255).optional().default("");
 
 export const profileUpdateSchema = z.object({

@@ -1,5 +1,7 @@
+import { parseMarker } from "./time-marker";
+
 // What search sees of a transcription, the same on the server (D1 FTS5, worker/src/search) and in the browser
-// (the device library's offline index, web/src/features/library): the same entries and the same words, so the
+// (the device library's offline index, web/src/entities/library): the same entries and the same words, so the
 // same query finds the same things online and off.
 
 /** One searchable piece: the title, the summary, or one `[mm:ss] Speaker: sentence` line of the text. */
@@ -11,14 +13,13 @@ export interface SearchEntry {
   body: string;
 }
 
-const LINE = /^\[(?:(\d+):)?(\d+):(\d{2})\]\s*(.*)$/;
 /** `Name: ` as the transcript writes it before a diarized line (names are at most 80 characters). */
 const SPEAKER = /^([^:\n]{1,80}): (.*)$/s;
 
 /** One line of `text` as an entry; the speaker prefix is read only where the recording was diarized. */
 export function transcriptLine(line: string, diarized: boolean): SearchEntry | null {
-  const m = LINE.exec(line.trim());
-  const [start, rest] = m ? [Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]), m[4] ?? ""] : [null, line];
+  const marked = parseMarker(line);
+  const [start, rest] = marked ? [marked.seconds, marked.rest] : [null, line];
   const said = diarized ? SPEAKER.exec(rest) : null;
   const body = (said ? said[2] : rest)?.trim();
   return body ? { field: "transcript", start, speaker: said?.[1]?.trim() ?? null, body } : null;

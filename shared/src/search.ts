@@ -4,6 +4,10 @@ import { transcriptionStatusSchema } from "./transcription";
 // Search across every transcription of the signed-in user (issue 16): GET /api/search?q=…
 
 export const SEARCH_QUERY_MAX = 200;
+/** Best hits a result brings, the same from the server's index and the device's offline one. */
+export const SEARCH_HITS_PER_RESULT = 3;
+/** Words of context in a snippet, as FTS5's snippet() cuts it on the server (its limit is 64). */
+export const SNIPPET_WORDS = 16;
 
 /** GET /api/search: `q` is plain words (no query syntax); every word must occur, the last one may be a prefix. */
 export const searchQuerySchema = z.object({
@@ -47,8 +51,8 @@ export const searchResultSchema = z.object({
   score: z.number(),
   /** How many titles, summaries and lines matched in all. */
   hitCount: z.number().int().positive(),
-  /** The best hits, at most three, best first. */
-  hits: z.array(searchHitSchema).min(1).max(3),
+  /** The best hits, best first. */
+  hits: z.array(searchHitSchema).min(1).max(SEARCH_HITS_PER_RESULT),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

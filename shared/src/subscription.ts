@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-// The subscription as the client sees it (spec §3 "Subscription (client view)", §4, §9 Plans).
+// The subscription as the client sees it (docs/architecture/billing.md).
 
 export const PLANS = ["FREE", "PRO"] as const;
 export type Plan = (typeof PLANS)[number];
 
 /**
- * The one FREE plan the server enforces (README "Deviations from the spec": the plans page's figures). PRO
- * lifts both limits.
+ * The one FREE plan the server enforces (docs/deviations-from-the-spec.md, "One Free plan": the plans page's
+ * figures). PRO lifts both limits.
  */
 export const FREE_PLAN = { transcriptionsPerMonth: 3, maxMinutesPerTranscription: 5 } as const;
 export const FREE_PLAN_SUMMARY = `${FREE_PLAN.transcriptionsPerMonth} free transcriptions a month, up to ${FREE_PLAN.maxMinutesPerTranscription} minutes each`;
@@ -47,7 +47,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const isActivePro = (s: Subscription | undefined) => s?.plan === "PRO" && s.status === "active";
 
-/** §9: Pro is $19.00 a month; a year is billed with 20% off (19 × 12 × 0.8 = 182.40, i.e. 15.20 a month). */
+/** Pro is $19.00 a month; a year is billed with 20% off (19 × 12 × 0.8 = 182.40, i.e. 15.20 a month). */
 export const PRO_MONTHLY_USD = 19;
 export const ANNUAL_DISCOUNT = 0.2;
 /** In cents so the arithmetic is exact: 182.40, never 182.39999999999998. */

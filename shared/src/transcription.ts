@@ -15,10 +15,12 @@ export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
 
 /** Statuses in which the job still works and clients poll. */
 export const ACTIVE_STATUSES: readonly TranscriptionStatus[] = ["PENDING", "PROCESSING", "REPROCESSING"];
+/** Still being worked on: it accepts audio, its jobs run, clients poll it, a new run is refused. */
+export const isActive = (status: TranscriptionStatus) => ACTIVE_STATUSES.includes(status);
 
 /**
- * A transcription as the API returns it. Field names are the spec's (§3). The JSON columns (key_points,
- * summary_analysis, …) are returned parsed; a client still tolerates strings (spec §3 allows both).
+ * A transcription as the API returns it. Field names are the spec's. The JSON columns (key_points,
+ * summary_analysis, …) are returned parsed; a client still tolerates strings (both are allowed).
  */
 export const transcriptionSchema = z
   .object({
@@ -64,7 +66,7 @@ export const renameSchema = z.object({
     .pipe(z.string().trim().min(1, "Name is required").max(255, "Name is too long")),
 });
 
-/** Live status info (spec §3) with the job's real log lines. */
+/** Live status info with the job's real log lines. */
 export const traceSchema = z.object({
   transcription: z.object({
     status: transcriptionStatusSchema,

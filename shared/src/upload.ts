@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { SPEECH_LANGUAGE_CODES } from "./languages";
+import { SPEAKER_COUNT } from "./speakers";
 
-// Upload rules (spec §5, §9), shared so the browser and the API refuse the same files with the same words.
+// Upload rules, shared so the browser and the API refuse the same files with the same words. Where they
+// differ from the spec: docs/deviations-from-the-spec.md.
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const LARGE_FILE_BYTES = 200 * 1024 * 1024;
 /** Multipart (resumable) uploads reach the marketing promise: 5 GB, 10 hours. */
@@ -91,119 +94,16 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   return null;
 }
 
-/** Whisper's language codes. The spoken language may be given at upload; left out, it is detected. */
-export const SPEECH_LANGUAGE_CODES = [
-  "en",
-  "zh",
-  "de",
-  "es",
-  "ru",
-  "ko",
-  "fr",
-  "ja",
-  "pt",
-  "tr",
-  "pl",
-  "ca",
-  "nl",
-  "ar",
-  "sv",
-  "it",
-  "id",
-  "hi",
-  "fi",
-  "vi",
-  "he",
-  "uk",
-  "el",
-  "ms",
-  "cs",
-  "ro",
-  "da",
-  "hu",
-  "ta",
-  "no",
-  "th",
-  "ur",
-  "hr",
-  "bg",
-  "lt",
-  "la",
-  "mi",
-  "ml",
-  "cy",
-  "sk",
-  "te",
-  "fa",
-  "lv",
-  "bn",
-  "sr",
-  "az",
-  "sl",
-  "kn",
-  "et",
-  "mk",
-  "br",
-  "eu",
-  "is",
-  "hy",
-  "ne",
-  "mn",
-  "bs",
-  "kk",
-  "sq",
-  "sw",
-  "gl",
-  "mr",
-  "pa",
-  "si",
-  "km",
-  "sn",
-  "yo",
-  "so",
-  "af",
-  "oc",
-  "ka",
-  "be",
-  "tg",
-  "sd",
-  "gu",
-  "am",
-  "yi",
-  "lo",
-  "uz",
-  "fo",
-  "ht",
-  "ps",
-  "tk",
-  "nn",
-  "mt",
-  "sa",
-  "lb",
-  "my",
-  "bo",
-  "tl",
-  "mg",
-  "as",
-  "tt",
-  "haw",
-  "ln",
-  "ha",
-  "ba",
-  "jw",
-  "su",
-  "yue",
-] as const;
 export const LANGUAGE_UNKNOWN = "Language must be a language code such as en, de or fr";
 export const speechLanguageSchema = z.enum(SPEECH_LANGUAGE_CODES, { error: LANGUAGE_UNKNOWN });
 
-export const SPEAKER_COUNT_INVALID = "Number of speakers must be a whole number from 1 to 20";
+export const SPEAKER_COUNT_INVALID = `Number of speakers must be a whole number from ${SPEAKER_COUNT.min} to ${SPEAKER_COUNT.max}`;
 /** How many people speak, when the user knows (a hint for speaker recognition). */
 export const speakerCountSchema = z.coerce
   .number({ error: SPEAKER_COUNT_INVALID })
   .int(SPEAKER_COUNT_INVALID)
-  .min(1, SPEAKER_COUNT_INVALID)
-  .max(20, SPEAKER_COUNT_INVALID);
+  .min(SPEAKER_COUNT.min, SPEAKER_COUNT_INVALID)
+  .max(SPEAKER_COUNT.max, SPEAKER_COUNT_INVALID);
 
 /**
  * Speaker recognition, asked for at upload (form fields or JSON) and at reprocess. `num_speakers` without
@@ -283,7 +183,10 @@ export const uploadFormSchema = z.object({
     .optional()
     .describe("The spoken language's code (en, de, …); detected from the recording when absent"),
   diarize: z.enum(["true", "false"]).optional().describe("Tell speakers apart (speaker recognition)"),
-  num_speakers: z.string().optional().describe("How many people speak, 1–20, when known"),
+  num_speakers: z
+    .string()
+    .optional()
+    .describe(`How many people speak, ${SPEAKER_COUNT.min}–${SPEAKER_COUNT.max}, when known`),
   size: z
     .string()
     .optional()

@@ -26,7 +26,7 @@ describe("sign up, stay signed in, log out", () => {
     await page.reload();
     await page.getByRole("heading", { name: "No transcriptions yet" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/dashboard");
-    // Display name from the e-mail's local part, split on dots and capitalised (spec §3).
+    // Display name from the e-mail's local part, split on dots and capitalised.
     const id = user.email.split("@")[0]?.split(".")[1] ?? "";
     const menu = page.getByRole("button", {
       name: `Account menu for Signup ${id.charAt(0).toUpperCase()}${id.slice(1)}`,
@@ -67,7 +67,7 @@ describe("sign up, stay signed in, log out", () => {
     await page.getByLabel("Username").fill(user.username);
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Log in" }).click();
-    // The server's message, in the toast and on the form (spec §8).
+    // The server's message, in the toast and on the form.
     await toast(page).filter({ hasText: "Login failed" }).waitFor();
     expect(await toast(page).textContent()).toContain("Invalid username or password");
     expect(await page.locator("form [role=alert]").textContent()).toBe("Invalid username or password");
@@ -82,7 +82,7 @@ describe("sign up, stay signed in, log out", () => {
   });
 });
 
-describe("validation messages (spec §5)", () => {
+describe("validation messages", () => {
   it("login: username and password minimums", async () => {
     const context = await newContext();
     const page = await newPage(context);
@@ -192,7 +192,7 @@ describe("validation messages (spec §5)", () => {
   });
 });
 
-describe("Google sign-in error codes on the auth pages (spec §8)", () => {
+describe("Google sign-in error codes on the auth pages", () => {
   it("toasts the code's message and removes the parameter from the address", async () => {
     const context = await newContext();
     const page = await newPage(context);

@@ -51,7 +51,7 @@ function fixtureMeetings() {
     { id: "m4", summary: "Hiring panel", start: { dateTime: at(0, 14) }, end: { dateTime: at(0, 15) } },
     { id: "m5", summary: "Offsite", start: { date: dateOnly(1) }, end: { date: dateOnly(2) } },
     { id: "m6", start: { dateTime: at(2, 9) }, end: { dateTime: at(2, 10) } },
-    // No start: skipped (spec §3).
+    // No start: skipped.
     { id: "m7", summary: "Broken", end: { dateTime: at(0, 12) } },
   ];
 }
@@ -71,7 +71,7 @@ async function connectedTo(context: BrowserContext) {
 const badge = (page: Page) => page.locator("main").getByText(/^\d+ meetings?$/);
 const chooseView = (page: Page, name: string) => page.getByRole("radio", { name }).check({ force: true });
 
-describe("calendar without Google (spec §2 Meetings calendar)", () => {
+describe("calendar without Google", () => {
   it("warns 'Not Connected', links to /integrations, and still offers every view", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
@@ -326,7 +326,7 @@ describe("calendar with Google connected", () => {
   });
 });
 
-describe("integrations (spec §2 Integrations)", () => {
+describe("integrations", () => {
   it("offers to connect Google with a full-page redirect that remembers where to come back to", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
@@ -389,7 +389,7 @@ describe("integrations (spec §2 Integrations)", () => {
   });
 });
 
-describe("Google OAuth help (spec §2, §7)", () => {
+describe("Google OAuth help", () => {
   it("shows this server's redirect URI, with a dismissible mismatch banner, to visitors too", async () => {
     const ctx = await clientContext();
     const page = await newPage(ctx);

@@ -23,7 +23,7 @@ async function subscriptionIs(
   });
 }
 
-describe("landing page (spec §1, §2 '/ and /home')", () => {
+describe("landing page", () => {
   it("shows the counter, features, how it works, testimonials, FAQ and leads to /pricing", async () => {
     const ctx = await clientContext();
     const page = await newPage(ctx);
@@ -42,7 +42,7 @@ describe("landing page (spec §1, §2 '/ and /home')", () => {
     }
     // The spec's marketing claims, stated as given.
     const text = await page.locator("main").textContent();
-    // The one Free plan the server enforces (README "Deviations from the spec").
+    // The one Free plan the server enforces (docs/deviations-from-the-spec.md, "One Free plan").
     for (const claim of [
       "98 languages",
       "10 hours",
@@ -77,7 +77,7 @@ describe("landing page (spec §1, §2 '/ and /home')", () => {
   });
 });
 
-describe("pricing page (spec §2, §9)", () => {
+describe("pricing page", () => {
   it("toggles monthly and yearly: 19.00 a month, or 15.20 a month billed 182.40 a year", async () => {
     const ctx = await clientContext();
     const page = await newPage(ctx);
@@ -118,7 +118,7 @@ describe("pricing page (spec §2, §9)", () => {
   });
 });
 
-describe("subscription (spec §2, §4)", () => {
+describe("subscription", () => {
   it("shows FREE as the current plan, with paid plans not selectable while the server has no payments configured", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
@@ -189,7 +189,7 @@ describe("subscription (spec §2, §4)", () => {
   });
 });
 
-describe("payment success page (spec §2, §4)", () => {
+describe("payment success page", () => {
   it("polls until the plan is active, then says so with a toast", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);

@@ -18,7 +18,7 @@ const save = async (page: Page, toastTitle: string, button = "Save") => {
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 const switchState = (page: Page, name: string) => page.getByRole("switch", { name }).getAttribute("aria-checked");
 
-describe("settings are really saved (spec §2 Settings)", () => {
+describe("settings are really saved", () => {
   it("keeps theme, time zone, notifications, AI and profile across a reload and a new session", async () => {
     const ctx = await clientContext();
     const user = await registerViaApi(ctx);
@@ -185,7 +185,7 @@ describe("settings are really saved (spec §2 Settings)", () => {
   });
 });
 
-describe("profile picture (spec §2 Profile, §5)", () => {
+describe("profile picture", () => {
   it("shows an uploaded photo at once, everywhere, and refuses other file types", async () => {
     const ctx = await clientContext();
     await registerViaApi(ctx);
@@ -206,7 +206,7 @@ describe("profile picture (spec §2 Profile, §5)", () => {
     await toast(page).filter({ hasText: "Profile picture updated" }).waitFor();
     const photo = page.getByRole("tabpanel").locator("img");
     const src = (await photo.getAttribute("src")) ?? "";
-    // The stored picture, with the cache-busting timestamp (spec §3).
+    // The stored picture, with the cache-busting timestamp.
     expect(src).toMatch(/^\/api\/user\/profile-image\/[0-9a-f-]{36}\.png\?t=\d+$/);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[role="tabpanel"] img');
@@ -225,7 +225,7 @@ describe("profile picture (spec §2 Profile, §5)", () => {
   });
 });
 
-describe("account (spec §2 Account)", () => {
+describe("account", () => {
   it("changes the password: other sessions end, the old password stops working", async () => {
     const ctx = await clientContext();
     const user = await registerViaApi(ctx);

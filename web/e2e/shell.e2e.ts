@@ -3,7 +3,7 @@ import { registerViaApi } from "./support/api";
 import { newContext, newPage, PHONE, screenshot } from "./support/browser";
 import { BASE_URL } from "./support/env";
 
-describe("routes and redirects (spec §2)", () => {
+describe("routes and redirects", () => {
   it("shows the not-found page for unknown paths", async () => {
     const context = await newContext();
     const page = await newPage(context);
@@ -56,7 +56,7 @@ describe("routes and redirects (spec §2)", () => {
   });
 });
 
-describe("app shell (spec §2)", () => {
+describe("app shell", () => {
   it("navigation order, active entry, logo, promo, footer", async () => {
     const context = await newContext();
     await registerViaApi(context);

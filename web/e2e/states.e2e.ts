@@ -22,7 +22,7 @@ beforeEach(async () => {
 const json = (route: Route, body: unknown, status = 200) =>
   route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
 
-describe("list states (spec §2)", () => {
+describe("list states", () => {
   it("shows progress for running jobs and buttons only for finished ones", async () => {
     await page.route("**/api/transcriptions", (route) =>
       json(route, [
@@ -113,7 +113,7 @@ describe("list states (spec §2)", () => {
   });
 });
 
-describe("detail states (spec §2, §4, §8)", () => {
+describe("detail states", () => {
   it("while processing: live status box, still-processing tabs, Download disabled; then the completion toast", async () => {
     let status: TranscriptionStatus = "PROCESSING";
     await page.route("**/api/transcriptions/t-1", (route) =>

@@ -67,7 +67,7 @@ describe("a recording from upload to deletion", () => {
     expect(seen).toContain("processing:100");
 
     await page.waitForURL(`${BASE_URL}/`);
-    // Spec §9: the success message stays for 1.5 s before the list.
+    // The success message stays for 1.5 s before the list.
     const { successAt, leftAt } = await page.evaluate(() => {
       const w = window as unknown as { successAt: number; leftAt: number };
       return { successAt: w.successAt, leftAt: w.leftAt };
@@ -233,7 +233,7 @@ describe("a recording from upload to deletion", () => {
       page.waitForEvent("download"),
       dialog.getByRole("button", { name: "Download" }).click(),
     ]);
-    // The download is named after the new name (spec §5: name + _transcript).
+    // The download is named after the new name (name + _transcript).
     expect(srt.suggestedFilename()).toMatch(/^Inaugural address_transcript\.srt$/);
     expect(await downloadText(srt)).toMatch(/^1\r?\n00:00:00,000 --> /);
   });

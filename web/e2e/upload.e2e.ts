@@ -43,7 +43,7 @@ const rows = () => page.getByTestId("upload-row");
 const inlineError = () => page.getByTestId("upload-error");
 const choose = (...paths: string[]) => page.getByTestId("file-input").setInputFiles(paths);
 
-describe("upload validation (spec §5)", () => {
+describe("upload validation", () => {
   it("starts with the spec's texts and nothing to send", async () => {
     await page.getByText("Upload your file to get a transcription, summary, and key points.").waitFor();
     await page.getByText("Audio: MP3, WAV, M4A, AAC, FLAC, OGG").waitFor();

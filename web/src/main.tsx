@@ -10,7 +10,7 @@ import { router } from "./router";
 import "./index.css";
 
 /**
- * Spec §4: after logout (or account deletion) the browser goes to the site root; files left to upload, unsaved
+ * After logout (or account deletion) the browser goes to the site root; files left to upload, unsaved
  * edits and the device library (transcripts and recordings kept offline) are deleted from this device.
  */
 async function signedOut() {

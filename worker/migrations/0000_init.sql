@@ -1,4 +1,4 @@
--- Verbatim's initial schema. Column names and lengths follow the product spec (§3); SQLite does not enforce
+-- Verbatim's initial schema. Column names and lengths follow the data model in docs/architecture/data.md; SQLite does not enforce
 -- VARCHAR lengths, so the spec's limits are CHECK constraints. Timestamps are ISO-8601 UTC text.
 
 CREATE TABLE users (

@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-/** Optional settings not in wrangler.toml: secrets and overrides, set per deployment (README, Configuration). */
+/** Optional settings not in wrangler.toml: secrets and overrides, set per deployment (docs/configuration.md). */
 interface Settings {
   ASR_API_KEY?: string;
   ANALYSIS_PROVIDER?: string;

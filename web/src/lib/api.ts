@@ -4,7 +4,7 @@ import { z } from "zod";
 
 /**
  * The API client. Every call sends the session cookie. A non-ok answer throws ApiError, whose message is the
- * spec's generic "status: body" (§8); `serverMessage` is the `{message}` of the JSON body, which screens show
+ * spec's generic "status: body"; `serverMessage` is the `{message}` of the JSON body, which screens show
  * to the user.
  */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-/** Size in bytes, KB, MB or GB (spec §2, upload screen). */
+/** Size in bytes, KB, MB or GB (the upload screen). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   const units = ["KB", "MB", "GB"] as const;
@@ -11,7 +11,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
 }
 
-/** 'MMMM d, yyyy at h:mm a' (spec §2), e.g. "March 4, 2026 at 2:05 PM". */
+/** 'MMMM d, yyyy at h:mm a', e.g. "March 4, 2026 at 2:05 PM". */
 export function formatUploadedOn(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -20,7 +20,7 @@ onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // Spec §7 defaults: no retries, no refetch on focus, no polling, data never stale. Screens that need
+    // Defaults: no retries, no refetch on focus, no polling, data never stale. Screens that need
     // fresh data (list, detail) opt in per query.
     queries: {
       retry: false,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 // XMLHttpRequest, not fetch: only XHR reports upload progress (fetch has no upload progress events).
-// The error texts are the spec's upload progress errors (§8, toast 'Upload Failed').
+// The error texts are the spec's upload progress errors (toast 'Upload Failed').
 export const UPLOAD_FAILED_STATUS = "Upload failed with status ";
 export const INVALID_RESPONSE = "Invalid response from server";
 export const NETWORK_ERROR = "Network error occurred during upload";

@@ -1,4 +1,5 @@
 import type { Segment, Word } from "@verbatim/shared";
+import { endsWithSentenceMark } from "@verbatim/shared/sentences";
 import type { SpeechResult } from "./types";
 
 /** Deepgram Nova-3 on Workers AI: the model there that tells speakers apart (`diarize: true`). */
@@ -48,7 +49,8 @@ export function fromDeepgram(answer: DeepgramAnswer, language: string | null): S
   };
   for (const w of words.filter((x) => x.word)) {
     const prev = current.at(-1);
-    if (prev && (prev.speaker !== w.speaker || w.start - prev.end > PAUSE_SECONDS || /[.?!]$/.test(prev.word))) close();
+    if (prev && (prev.speaker !== w.speaker || w.start - prev.end > PAUSE_SECONDS || endsWithSentenceMark(prev.word)))
+      close();
     current.push(w);
   }
   close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromVerboseJson } from "./verbose-json";
 
-// The local engine's verbose_json with diarize=true (asr/README.md, "Speaker recognition").
+// The local engine's verbose_json with diarize=true (docs/speech-engine/speaker-recognition.md#api).
 const words = [
   { word: "Ready?", start: 0, end: 0.5, speaker: "SPEAKER_00" },
   { word: "Yes.", start: 1, end: 1.4, speaker: "SPEAKER_01" },

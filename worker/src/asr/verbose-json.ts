@@ -1,5 +1,5 @@
 import type { DiarizationNote, Segment } from "@verbatim/shared";
-import { toLanguageCode } from "./languages";
+import { toLanguageCode } from "@verbatim/shared/languages";
 import type { SpeechResult } from "./types";
 
 type Timed = { start: number; end: number; speaker?: string | null };

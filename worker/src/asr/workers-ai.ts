@@ -1,6 +1,6 @@
 import type { Segment } from "@verbatim/shared";
+import { toLanguageCode } from "@verbatim/shared/languages";
 import { type DeepgramAnswer, fromDeepgram, NOVA3_LANGUAGES, WORKERS_AI_NOVA3 } from "./deepgram";
-import { toLanguageCode } from "./languages";
 import { SpeechError, type SpeechProvider, type SpeechRequest } from "./types";
 
 export const WORKERS_AI_WHISPER = "@cf/openai/whisper-large-v3-turbo";

@@ -8,7 +8,7 @@ import { releaseSlots, type Slot, takeSlot } from "../http/window-slots";
 
 // OWASP's authentication cheat sheet: lock an account after repeated failures. Each guess takes a slot before
 // the slow password hash (window-slots.ts: one conditional write), so guesses sent at the same moment cannot
-// all pass the check; a right password gives its slots back. The design: docs in the README's Security section.
+// all pass the check; a right password gives its slots back. The design: docs/security.md#sign-in-lockout.
 
 /** Wrong passwords for one account in the window. */
 export const MAX_FAILURES = 10;

@@ -15,9 +15,9 @@ import {
 import { CHUNK_STATUSES } from "../jobs/state";
 
 // The one source of the database schema: `pnpm --filter @verbatim/worker db:generate` writes the migration
-// for a change here into worker/migrations (README, "Database migrations"). Checks and indexes are declared
-// too, so a migration that rebuilds a table keeps them. 0000–0004 were written by hand before drizzle-kit;
-// migrations/meta/0004_snapshot.json describes the schema they produce.
+// for a change here into worker/migrations (docs/architecture/data.md#database-migrations). Checks and
+// indexes are declared too, so a migration that rebuilds a table keeps them. 0000–0004 were written by hand
+// before drizzle-kit; migrations/meta/0004_snapshot.json describes the schema they produce.
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 /** Text compared case-insensitively (usernames and e-mail addresses are unique whatever the case). */

@@ -4,7 +4,7 @@ import { type GoogleCall, googleJson } from "./api-client";
 // Calendar API v3 on the primary calendar: events.list (single events, by start time, paged) and events.insert
 // with a Meet conference.
 
-/** Pages read per listing: 50 events a page (spec §7), at most 500 events for one range. */
+/** Pages read per listing: 50 events a page, at most 500 events for one range. */
 const MAX_PAGES = 10;
 
 export interface CalendarEvent {
@@ -82,7 +82,7 @@ export async function listEvents(call: GoogleCall, q: { timeMin: string; timeMax
     pageToken = body.nextPageToken;
     if (!pageToken) break;
   }
-  // Spec §3: items with no start are skipped.
+  // Items with no start are skipped.
   return events.filter((e) => e.start?.dateTime || e.start?.date);
 }
 
@@ -100,7 +100,7 @@ export async function insertEvent(call: GoogleCall, input: Required<CreateMeetin
     start: { dateTime: new Date(input.startTime).toISOString(), timeZone: input.timezone },
     end: { dateTime: new Date(input.endTime).toISOString(), timeZone: input.timezone },
     attendees: input.attendees.map((email) => ({ email })),
-    // Spec §2: the details dialog says "10 minutes before".
+    // The details dialog says "10 minutes before".
     reminders: { useDefault: false, overrides: [{ method: "popup", minutes: 10 }] },
     conferenceData: {
       createRequest: { requestId: crypto.randomUUID(), conferenceSolutionKey: { type: "hangoutsMeet" } },

@@ -1,10 +1,8 @@
-import { GOOGLE_CALLBACK_PATH, type ServerUrl, serverUrlSchema } from "@verbatim/shared";
+import { deploymentAt, type ServerUrl, serverUrlSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
 import { googleConfig } from "./config";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * What to register in the Google Cloud console: the origin this request reached, so the help page shows the
@@ -19,12 +17,6 @@ const described = doc({
 
 /** /api/server-url, public: the Google set-up help page reads it before anyone can sign in. */
 export const serverUrlRoutes = new Hono<AppEnv>().get("/", described, (c) => {
-  const url = new URL(c.req.url);
-  const body: ServerUrl = {
-    url: url.origin,
-    redirectUri: `${url.origin}${GOOGLE_CALLBACK_PATH}`,
-    environment: LOOPBACK.has(url.hostname) ? "development" : "production",
-    googleConfigured: googleConfig(c.env) !== null,
-  };
+  const body: ServerUrl = { ...deploymentAt(new URL(c.req.url)), googleConfigured: googleConfig(c.env) !== null };
   return c.json(body);
 });

@@ -69,7 +69,8 @@ describe("analysis after transcription", () => {
     );
     const done = await waitUntilDone(cookie, id);
     expect(done.t.status).toBe("COMPLETED");
-    // The engine's answer when diarization fails: every word, no speakers, and the reason (asr/README.md).
+    // The engine's answer when diarization fails: every word, no speakers, and the reason
+    // (docs/speech-engine/speaker-recognition.md#answers-with-speakers).
     const reason = "Speaker recognition failed (RuntimeError: weights missing); the transcript has no speakers.";
     const keys = [transcriptDocKey(user.id, id), transcriptVersionKey(user.id, id, 1)];
     const doc = (await (await env.MEDIA.get(keys[0] as string))?.json()) as Record<string, unknown>;

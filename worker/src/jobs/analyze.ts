@@ -1,3 +1,4 @@
+import { isActive } from "@verbatim/shared";
 import { runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
@@ -6,7 +7,6 @@ import { namedSegments } from "../transcript-doc/speakers";
 import { readCurrentDoc } from "../transcript-doc/store";
 import { appendLog, getById } from "../transcriptions/repository";
 import { getPreferences } from "../users/preferences";
-import { isActive } from "./state";
 import { moveTranscription } from "./state-repository";
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

@@ -1,3 +1,4 @@
+import { isActive } from "@verbatim/shared";
 import type { SpeechResult } from "../asr/types";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
@@ -7,7 +8,7 @@ import { chunkResultKey } from "../transcriptions/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
-import { isActive, readyToJoin } from "./state";
+import { readyToJoin } from "./state";
 import { failTranscription } from "./state-repository";
 
 /** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */

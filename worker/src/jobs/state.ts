@@ -13,9 +13,6 @@ import type { Bindings } from "../env";
 // A chunk: PENDING ──lease──▶ PROCESSING ──done──▶ DONE; ──retry──▶ PENDING; ──fail──▶ FAILED; a re-sent
 // chunk, a reprocess or the sweep puts any chunk back to PENDING (reset).
 
-/** Still being worked on: accepts audio, its jobs run, a new run is refused. */
-export const isActive = (status: TranscriptionStatus) => ACTIVE_STATUSES.includes(status);
-
 /** Finished one way or another: only a new run (reprocess, reanalyze) moves it again. */
 const FINISHED: readonly TranscriptionStatus[] = ["COMPLETED", "COMPLETED_WITH_ERRORS", "FAILED"];
 

@@ -1,3 +1,4 @@
+import { isActive } from "@verbatim/shared";
 import { speechProvider } from "../asr";
 import { SpeechError } from "../asr/types";
 import type { Db } from "../db/client";
@@ -8,7 +9,7 @@ import { appendLog, getById, listChunks, raiseProgress } from "../transcriptions
 import { buildTranscript } from "./build-transcript";
 import { enqueueChunk, holdLease } from "./enqueue";
 import { ownedWrite } from "./orphans";
-import { afterFailure, isActive, jobSettings, nextChunkStatus, readyToJoin } from "./state";
+import { afterFailure, jobSettings, nextChunkStatus, readyToJoin } from "./state";
 import { failTranscription, moveChunk, moveTranscription, renewChunkLease } from "./state-repository";
 
 /** Speech recognition is 5–90 % of the bar; stitching and analysis fill the rest. */

@@ -1,13 +1,14 @@
-import type { SearchPage, SearchQuery, SearchResult } from "@verbatim/shared";
+import {
+  SEARCH_HITS_PER_RESULT,
+  type SearchPage,
+  type SearchQuery,
+  type SearchResult,
+  SNIPPET_WORDS,
+} from "@verbatim/shared";
 import { shownText } from "@verbatim/shared/search-text";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { ftsQuery, MATCH_CLOSE, MATCH_OPEN, snippetParts } from "./tokens";
-
-/** Best hits shown per transcription. */
-const HITS_PER_RESULT = 3;
-/** Words of context in a snippet (FTS5's limit is 64). */
-const SNIPPET_WORDS = 16;
 
 interface HitRow {
   entry_id: number;
@@ -44,7 +45,7 @@ export async function search(db: Db, userId: string, query: SearchQuery): Promis
                 count(*) OVER (PARTITION BY transcription_id) AS hit_count
          FROM hits
        ), placed AS (
-         SELECT *, dense_rank() OVER (ORDER BY best, transcription_id) AS place FROM ranked WHERE n <= ${HITS_PER_RESULT}
+         SELECT *, dense_rank() OVER (ORDER BY best, transcription_id) AS place FROM ranked WHERE n <= ${SEARCH_HITS_PER_RESULT}
        ), counted AS (
          SELECT *, max(place) OVER () AS total FROM placed
        )

@@ -35,4 +35,8 @@ describe("search tokens", () => {
     expect(transcriptLine("no marker", false)).toMatchObject({ start: null, body: "no marker" });
     expect(transcriptLine("[00:01]   ", false)).toBeNull();
   });
+
+  it("reads the marker as the web app and the exports do: edited text's fractions and one-digit fields too", () => {
+    expect(transcriptLine("  [1:5.25] Edited by hand", false)).toMatchObject({ start: 65.25, body: "Edited by hand" });
+  });
 });

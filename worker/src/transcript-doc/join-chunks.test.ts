@@ -1,7 +1,7 @@
-import type { Segment } from "@verbatim/shared";
+import { markerTime, type Segment } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { joinChunks } from "./join-chunks";
-import { timestampMarker, transcriptText } from "./text";
+import { transcriptText } from "./text";
 
 /** A chunk's engine output for `words` spoken one per second starting at `from` (relative to the chunk). */
 function chunkOf(words: string[], from: number, duration: number) {
@@ -39,7 +39,7 @@ describe("stitching chunks", () => {
 
 describe("transcript text", () => {
   it("writes one [mm:ss] line per sentence, minutes past 59", () => {
-    expect(timestampMarker(3725.9)).toBe("[62:05]");
+    expect(markerTime(3725.9)).toBe("62:05");
     const seg: Segment = {
       start: 61,
       end: 66,

@@ -1,8 +1,7 @@
-import type { Speaker } from "@verbatim/shared";
+import { type Speaker, speakerLabel } from "@verbatim/shared";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TranscriptionRow, transcriptions } from "../db/schema";
-import { speakerLabel } from "./speakers";
 
 // A rename reaches the stored analysis without running it again: speaker labels in it are rewritten where they
 // stand for a speaker. "Speaker 2" is never said aloud, so it is replaced wherever it appears; a name the user

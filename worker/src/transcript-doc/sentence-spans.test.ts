@@ -15,6 +15,13 @@ describe("sentence spans", () => {
     expect(pieces("会議は三時ですか？はい。")).toEqual(["会議は三時ですか？", "はい。"]);
   });
 
+  it("goes on after an abbreviation or an initial, and ends after any closing bracket", () => {
+    expect(pieces("Dott. Rossi said {fine.} Then e.g. Mr. J. Lee left.")).toEqual([
+      "Dott. Rossi said {fine.}",
+      "Then e.g. Mr. J. Lee left.",
+    ]);
+  });
+
   it("has no sentence in blank text", () => {
     expect(sentenceSpans("   ")).toEqual([]);
   });

@@ -1,17 +1,19 @@
-// Where sentences end in recognised text, as the engine cuts its segments (asr/verbatim_asr/sentences.py):
-// the stored transcript's lines and the offline analysis of languages it cannot parse both cut here.
+import { SENTENCE_ABBREVIATIONS, SENTENCE_CLOSER_CLASS, SENTENCE_END_CLASS } from "@verbatim/shared/sentences";
 
-const ENDS = ".?!…。？！؟।";
-const SENTENCE = new RegExp(`[^${ENDS}]+(?:[${ENDS}]+["'”’»)\\]]*|$)`, "gu");
-// Titles and abbreviations whose full stop ends no sentence ("Mr. Dashwood"): the engine's list. "e.g." and
-// "z.B." need no entry: split at each full stop, their pieces are single letters, which count as initials.
-const TITLES = new Set("mr mrs ms dr prof st jr sr vs sra dra mme mlle hr fr nr bzw ca sig dott".split(" "));
+// Where sentences end in recognised text, as the engine cuts its segments (asr/verbatim_asr/sentences.py, from
+// the same marks and abbreviations): the stored transcript's lines and the offline analysis of languages it
+// cannot parse both cut here.
 
-/** Whether `next` goes on the sentence `part` seems to end: after a title or an initial, or in lower case. */
+const SENTENCE = new RegExp(`[^${SENTENCE_END_CLASS}]+(?:[${SENTENCE_END_CLASS}]+[${SENTENCE_CLOSER_CLASS}]*|$)`, "gu");
+
+/**
+ * Whether `next` goes on the sentence `part` seems to end: after an abbreviation or an initial, or in lower case.
+ * "e.g." and "z.B." are cut at each full stop, so their pieces are single letters, which count as initials.
+ */
 function continues(part: string, next: string) {
   const last = part.split(/\s+/).pop() ?? "";
   const stem = last.endsWith(".") ? last.slice(0, -1).toLowerCase() : "";
-  return TITLES.has(stem) || /^\p{L}$/u.test(stem) || /^\p{Ll}/u.test(next);
+  return SENTENCE_ABBREVIATIONS.has(stem) || /^\p{L}$/u.test(stem) || /^\p{Ll}/u.test(next);
 }
 
 /** Each sentence of `text` as the offsets of its trimmed text (none for blank text). */

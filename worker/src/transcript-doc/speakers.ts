@@ -1,14 +1,7 @@
-import type { Segment, Speaker, TranscriptDoc } from "@verbatim/shared";
+import { type Segment, speakerLabel, type TranscriptDoc } from "@verbatim/shared";
 
-// What the user sees for a speaker id, on the server: the same rule as the web app's
-// entities/transcription/speakers.ts, so the `[mm:ss] Name:` text, the exports and the analysis agree with it.
-
-/** "Dana" once named, else "Speaker 2" (by order of first appearance); a legacy "Name:" label as it is. */
-export function speakerLabel(speakers: readonly Speaker[], id: string): string {
-  const index = speakers.findIndex((s) => s.id === id);
-  if (index < 0) return id;
-  return speakers[index]?.name ?? `Speaker ${index + 1}`;
-}
+// What the user sees for a speaker id, on the server: the web app's rule (speakerLabel), so the `[mm:ss] Name:`
+// text, the exports and the analysis agree with what it shows.
 
 /** The doc's segments (and words) with speaker ids replaced by what the user sees. */
 export function namedSegments(doc: Pick<TranscriptDoc, "segments" | "speakers">): Segment[] {

@@ -1,4 +1,5 @@
 import type { SpeakerSuggestion, TranscriptDoc } from "@verbatim/shared";
+import { sentenceSpans } from "./sentence-spans";
 
 // Names heard in self-introductions ("I'm Dana", "my name is Dana", "this is Dana from Acme", "Dana here"),
 // offered per diarized speaker for the user to accept; nothing here renames anyone.
@@ -21,8 +22,6 @@ const NOT_NAMES = new Set(
   sunday january february march april may june july august september october november december`.split(/\s+/),
 );
 
-const SENTENCE = /[^.?!…]+[.?!…]*/g;
-
 /** Drops a trailing word that is not part of the name ("Dana From" → "Dana"); null when no name is left. */
 function cleanName(raw: string): string | null {
   const words = raw.split(/\s+/).map((w) => w.replace(/['’]s$/u, ""));
@@ -41,8 +40,8 @@ export function suggestSpeakerNames(doc: Pick<TranscriptDoc, "segments" | "speak
   const seen = new Set<string>();
   const suggestions: SpeakerSuggestion[] = [];
   for (const seg of doc.segments) {
-    for (const sentence of seg.text.match(SENTENCE) ?? []) {
-      const quote = sentence.trim();
+    for (const { from, to } of sentenceSpans(seg.text)) {
+      const quote = seg.text.slice(from, to);
       for (const pattern of INTRODUCTIONS) {
         for (const match of quote.matchAll(pattern)) {
           const name = cleanName(match[1] ?? "");

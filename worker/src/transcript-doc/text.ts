@@ -1,13 +1,5 @@
-import type { Segment } from "@verbatim/shared";
+import { markerTime, type Segment } from "@verbatim/shared";
 import { sentenceSpans } from "./sentence-spans";
-
-/** `[mm:ss]` with minutes counting past 59, as the spec's transcript lines do. */
-export function timestampMarker(seconds: number) {
-  const total = Math.max(0, Math.floor(seconds));
-  const mm = Math.floor(total / 60);
-  const ss = total % 60;
-  return `[${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}]`;
-}
 
 /** Words come without their spacing; scripts written without spaces (Japanese, Chinese) join without one. */
 export function joinWords(words: { word: string }[], sample: string) {
@@ -52,6 +44,6 @@ function sentences(seg: Segment): Line[] {
 export function transcriptText(segments: Segment[]): string {
   return segments
     .flatMap(sentences)
-    .map((l) => `${timestampMarker(l.start)} ${l.speaker ? `${l.speaker}: ` : ""}${l.text}`)
+    .map((l) => `[${markerTime(l.start)}] ${l.speaker ? `${l.speaker}: ` : ""}${l.text}`)
     .join("\n");
 }

@@ -2,6 +2,7 @@ import {
   chunkQuerySchema,
   chunkReceiptSchema,
   createChunkedSchema,
+  isActive,
   mediaTypeOf,
   sealChunksSchema,
   transcriptionSchema,
@@ -14,7 +15,7 @@ import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
-import { CHUNK_EVENTS, isActive, readyToJoin } from "../jobs/state";
+import { CHUNK_EVENTS, readyToJoin } from "../jobs/state";
 import { failTranscription } from "../jobs/state-repository";
 import { durationRefusal, releaseWork, withSlot } from "../plans/limits";
 import { writeStreamToR2 } from "../uploads/r2-writer";

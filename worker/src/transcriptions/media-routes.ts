@@ -1,10 +1,9 @@
-import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaReceiptSchema } from "@verbatim/shared";
+import { FILE_EMPTY, FILE_TOO_LARGE, isActive, MAX_UPLOAD_BYTES, mediaReceiptSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import { currentUserId } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, file, json, rawBody } from "../http/openapi";
-import { isActive } from "../jobs/state";
 import { writeStreamToR2 } from "../uploads/r2-writer";
 import { peek, sniffMediaType } from "../uploads/sniff";
 import { declaredFileSize, NOT_MEDIA } from "./create";

@@ -2,7 +2,7 @@ import type { Transcription } from "@verbatim/shared";
 import type { TranscriptionRow } from "../db/schema";
 import { LIST_TEXT_CHARS } from "./repository";
 
-/** JSON columns are returned parsed; a value that doesn't parse is returned as stored (spec §8: clients ignore it). */
+/** JSON columns are returned parsed; a value that doesn't parse is returned as stored (clients ignore it). */
 function parsed(value: string | null): unknown {
   if (value === null) return null;
   try {

@@ -1,4 +1,4 @@
-import type { reprocessSchema, Trace } from "@verbatim/shared";
+import { isActive, type reprocessSchema, type Trace } from "@verbatim/shared";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
@@ -7,7 +7,6 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { CHANGED_ELSEWHERE, requireMatch } from "../http/preconditions";
 import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
-import { isActive } from "../jobs/state";
 import { moveTranscription, resetChunks } from "../jobs/state-repository";
 import { reindexTranscription } from "../search/index";
 import { startTranscriptRun } from "../transcript-doc/store";

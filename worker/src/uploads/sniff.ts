@@ -1,5 +1,5 @@
 // Recognises audio/video containers by their first bytes, so a renamed text file is refused at upload
-// instead of failing later in the engine. The list covers every format the product claims (spec §1).
+// instead of failing later in the engine. The list covers every format the product claims.
 
 const ascii = (bytes: Uint8Array, at: number, text: string) =>
   [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));

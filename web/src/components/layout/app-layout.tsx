@@ -5,7 +5,7 @@ import { SidebarContent } from "./sidebar";
 import { TopBar } from "./top-bar";
 
 /**
- * Spec §2 "App shell": left navigation (w-60 = 15rem), top bar, content, footer, the processing overlay. The
+ * The app shell: left navigation (w-60 = 15rem), top bar, content, footer, the processing overlay. The
  * routes that use it also mount the upload queue runner (a layout does not import features).
  */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ArrowLeftIcon } from "./icons";
 import { Logo } from "./logo";
 
-/** Spec §2 "Auth" layout: /login and /register, centred, with a way back home. */
+/** The auth layout: /login and /register, centred, with a way back home. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { cityLabel, gmtOffsetLabel, useUserTime } from "@/entities/user/use-user-time";
 import { ClockIcon } from "./icons";
 
-/** Re-renders at every minute boundary, then every 60 s (spec §9). */
+/** Re-renders at every minute boundary, then every 60 s. */
 function useMinute() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

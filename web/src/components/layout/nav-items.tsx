@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarIcon, CreditCardIcon, FileTextIcon, PlugIcon, SettingsIcon } from "./icons";
 
-/** Spec §2: the left navigation, in this order. */
+/** The left navigation, in this order. */
 export const NAV_ITEMS: ReadonlyArray<{
   label: string;
   to: "/calendar" | "/dashboard" | "/integrations" | "/settings" | "/subscription";

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** Spec §2: any unknown path. */
+/** Any unknown path. */
 export function NotFoundPage() {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-muted/40 px-4">

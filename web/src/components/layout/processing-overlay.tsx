@@ -10,7 +10,7 @@ const overlayAtom = atom(false);
 export const showProcessingOverlay = () => appStore.set(overlayAtom, true);
 export const hideProcessingOverlay = () => appStore.set(overlayAtom, false);
 
-/** Spec §2: a full-screen overlay, dismissed by a click on the backdrop; it also goes away on navigation. */
+/** A full-screen overlay, dismissed by a click on the backdrop; it also goes away on navigation. */
 export function ProcessingOverlay() {
   const visible = useAtomValue(overlayAtom, { store: appStore });
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -4,7 +4,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Footer } from "./footer";
 import { Logo } from "./logo";
 
-/** Spec §2 "Public" layout: the landing and pricing pages. */
+/** The public layout: the landing and pricing pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-background">

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/entities/session/use-auth";
 
-/** Spec §2 "Protected routes": a spinner while the session loads, /auth without a user, else the screen. */
+/** Protected routes: a spinner while the session loads, /auth without a user, else the screen. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label="Main">
         <ul className="space-y-1">
           {NAV_ITEMS.map((item) => {
-            // Spec §2: an entry is active when the path starts with its path.
+            // An entry is active when the path starts with its path.
             const active = pathname.startsWith(item.to);
             return (
               <li key={item.to}>

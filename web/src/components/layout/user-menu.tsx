@@ -5,7 +5,7 @@ import { useAuth } from "@/entities/session/use-auth";
 import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
 import { LogOutIcon, UserIcon } from "./icons";
 
-/** Settings opens on the tab saved under this key (spec §2). */
+/** Settings opens on the tab saved under this key. */
 export const SETTINGS_TAB_KEY = "settingsTab";
 
 export function UserMenu() {
@@ -58,7 +58,7 @@ export function UserMenu() {
   );
 }
 
-/** The picture, or the initials when there is none or it fails to load (spec §3). */
+/** The picture, or the initials when there is none or it fails to load. */
 function Avatar({ src, initials: letters }: { src: string | null; initials: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src ? src : null;

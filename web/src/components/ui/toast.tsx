@@ -12,7 +12,7 @@ interface ToastEntry extends ToastOptions {
   id: number;
 }
 
-// Spec §2/§9: one toast visible at a time, shown for 5 s, dismissed by a 50 px swipe.
+// One toast visible at a time, shown for 5 s, dismissed by a 50 px swipe.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -3,7 +3,7 @@ import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "./google-api
 import { useServerUrl } from "./server-url-api";
 
 /**
- * Connecting is a full-page navigation to the server, which redirects to Google (spec §2): a real link, so
+ * Connecting is a full-page navigation to the server, which redirects to Google: a real link, so
  * the router and the service worker leave it alone, that first saves where to come back to.
  */
 export function ConnectGoogleLink({

@@ -6,12 +6,12 @@ import { useAuth } from "@/entities/session/use-auth";
 import { api, read, send, userMessage } from "@/lib/api";
 
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
-/** Where the Google callback sends the browser back to (spec §4: saved before the redirect). */
+/** Where the Google callback sends the browser back to (saved before the redirect). */
 export const RETURN_TO_URL_KEY = "returnToUrl";
 export const GOOGLE_CONNECT_PATH = "/api/auth/google";
 
 /**
- * GET /api/google/status, only when signed in (spec §6). A failure counts as "not connected": the screens
+ * GET /api/google/status, only when signed in. A failure counts as "not connected": the screens
  * then offer to connect instead of showing meetings that cannot load.
  */
 export function useGoogleStatus() {

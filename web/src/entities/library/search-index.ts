@@ -1,4 +1,12 @@
-import type { SearchHit, SearchPage, SearchQuery, SearchResult, SnippetPart } from "@verbatim/shared/search";
+import {
+  SEARCH_HITS_PER_RESULT,
+  type SearchHit,
+  type SearchPage,
+  type SearchQuery,
+  type SearchResult,
+  SNIPPET_WORDS,
+  type SnippetPart,
+} from "@verbatim/shared/search";
 import {
   indexedText,
   queryWords,
@@ -15,10 +23,6 @@ import MiniSearch from "minisearch";
 // same words: the same entries (shared/src/search-text.ts), every word in one entry, the last one possibly the
 // start of a word, accents and case folded, an unspaced script's word found as the phrase of its characters.
 // MiniSearch finds the entries holding every token; each is then checked for the words in order (phrases).
-
-const HITS_PER_RESULT = 3;
-/** Words of context in a snippet, as the server's FTS5 snippet() gives. */
-const SNIPPET_WORDS = 16;
 
 interface IndexedEntry extends SearchEntry {
   id: number;
@@ -141,7 +145,7 @@ export class OfflineSearchIndex {
       const row = this.rows.get(id) as Transcription;
       const hits = group.hits
         .sort((a, b) => a.score - b.score || (a.start ?? -1) - (b.start ?? -1))
-        .slice(0, HITS_PER_RESULT)
+        .slice(0, SEARCH_HITS_PER_RESULT)
         .map(({ score: _, ...hit }) => hit);
       return {
         id,

@@ -2,7 +2,7 @@ import type { LoginInput, RegisterInput } from "@verbatim/shared/auth";
 import { type PublicUser, publicUserSchema } from "@verbatim/shared/user";
 import { ApiError, api, read, send } from "@/lib/api";
 
-/** Spec §7: the query key is the path. */
+/** The query key is the path. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
 
 /** The signed-in user, or null when there is none (401). Other failures throw. */
@@ -17,7 +17,7 @@ export async function fetchCurrentUser(): Promise<PublicUser | null> {
 
 export const login = (input: LoginInput) => read(api.login.$post({ json: input }), publicUserSchema);
 
-/** The confirmation stays in the form: only username, email and password are sent (spec §5). */
+/** The confirmation stays in the form: only username, email and password are sent. */
 export const register = ({ username, email, password }: RegisterInput) =>
   read(api.register.$post({ json: { username, email, password } }), publicUserSchema);
 

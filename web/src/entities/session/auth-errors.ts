@@ -1,4 +1,4 @@
-// Spec §8, "Auth-page query codes": the `error` parameter Google sign-in leaves on the auth pages.
+// The auth-page query codes: the `error` parameter Google sign-in leaves on the auth pages.
 const MESSAGES: Record<string, string> = {
   no_matching_account: "No matching account found. Please register first.",
   google_auth_failed: "Google authentication failed. Please try again.",

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { authErrorMessage, REDIRECT_URI_MISMATCH } from "./auth-errors";
 
-/** Spec §2/§8: an `error` parameter on an auth page shows a toast and is then removed from the address. */
+/** An `error` parameter on an auth page shows a toast and is then removed from the address. */
 export function useAuthErrorToast() {
   const { error } = useSearch({ strict: false });
   const navigate = useNavigate();

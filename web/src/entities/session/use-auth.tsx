@@ -40,7 +40,7 @@ export function AuthProvider({
     meta: { persist: true },
   });
   // An offline start keeps the restored user: only a 401 (null) signs out. A failure with nothing
-  // cached yields no user (spec §4).
+  // cached yields no user.
   const user = userQuery.data ?? null;
 
   // Whatever is cached belongs to the previous user: drop it when the session ends (expiry, 401).

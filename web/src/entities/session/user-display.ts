@@ -9,7 +9,7 @@ function emailWords(email: string): string[] {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** Spec §3: full_name; else the e-mail's local part split on dots, capitalised per word; else 'User'. */
+/** The display name: full_name; else the e-mail's local part split on dots, capitalised per word; else 'User'. */
 export function displayName(user: NamedUser): string {
   const fullName = user.full_name?.trim();
   if (fullName) return fullName;
@@ -24,7 +24,7 @@ function initialsOf(words: string[]): string {
 }
 
 /**
- * Spec §3: the first letters of the first two words of full_name, or the first two letters of a single word;
+ * The first letters of the first two words of full_name, or the first two letters of a single word;
  * without a full name the same rule on the e-mail's local part split on dots; else 'U'.
  */
 export function initials(user: NamedUser): string {
@@ -33,7 +33,7 @@ export function initials(user: NamedUser): string {
   return initialsOf(emailWords(user.email)) || "U";
 }
 
-/** Spec §3: profile_picture with a cache-busting timestamp; else the Google picture; else none (initials). */
+/** The avatar: profile_picture with a cache-busting timestamp; else the Google picture; else none (initials). */
 export function avatarUrl(
   user: Pick<PublicUser, "profile_picture" | "google_profile_picture">,
   version: number,

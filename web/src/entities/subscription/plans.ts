@@ -1,8 +1,8 @@
 import { FREE_PLAN, PRO_ANNUAL_CENTS, PRO_MONTHLY_USD, type Subscription } from "@verbatim/shared/subscription";
 
 /**
- * Spec §3 "Plan catalogue (client)" with the one FREE plan the server enforces (the plans page's figures, §9;
- * README "Deviations from the spec"). Landing, pricing, FAQ and this page all show these lists.
+ * The plan catalogue, with the one FREE plan the server enforces (the plans page's figures;
+ * docs/deviations-from-the-spec.md, "One Free plan"). Landing, pricing, FAQ and this page all show these lists.
  */
 export interface PlanOption {
   id: "free" | "pro-monthly" | "pro-annual";
@@ -16,7 +16,7 @@ export interface PlanOption {
   priceKey: "monthly" | "annual" | null;
 }
 
-/** The plan's price id on this server; null while the server has no payments configured (spec §3). */
+/** The plan's price id on this server; null while the server has no payments configured. */
 export const priceIdOf = (plan: PlanOption, subscription: Subscription) =>
   plan.priceKey && subscription.prices ? subscription.prices[plan.priceKey] : null;
 

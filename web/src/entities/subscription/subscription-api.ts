@@ -5,7 +5,7 @@ import { api, read, userMessage } from "@/lib/api";
 
 export const SUBSCRIPTION_QUERY_KEY = ["/api/subscription"] as const;
 
-/** Spec §4/§9: after checkout the plan is polled every 3 s (stale after 1 s); the webhook may lag the redirect. */
+/** After checkout the plan is polled every 3 s (stale after 1 s); the webhook may lag the redirect. */
 const POLL_MS = 3000;
 
 export function useSubscription({ pollUntilActive = false }: { pollUntilActive?: boolean } = {}) {

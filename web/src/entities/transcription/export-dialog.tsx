@@ -17,7 +17,7 @@ interface ExportDialogProps {
   description?: string;
 }
 
-/** Spec §2 "Export dialog": pick a format, download. TXT is the default format (§9). */
+/** The export dialog: pick a format, download. TXT is the default format. */
 export function ExportDialog({ open, onOpenChange, formats, onExport, description }: ExportDialogProps) {
   const [format, setFormat] = useState<ExportFormat>("txt");
   const [pending, setPending] = useState(false);

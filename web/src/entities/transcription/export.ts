@@ -5,7 +5,7 @@ import { downloadFrom } from "@/lib/download";
 /** A format the export API renders. */
 export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
 
-/** Spec §2: the list's export dialog; the detail dialog offers its own set. */
+/** The list's export dialog; the detail dialog offers its own set. */
 export const LIST_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "srt", "vtt"];
 export const DETAIL_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "json"];
 
@@ -19,7 +19,7 @@ export const FORMAT_LABELS: Record<ExportFormat, { label: string; hint: string }
   json: { label: "JSON", hint: "Transcript, summary and analysis" },
 };
 
-/** Spec §5: the name, or the file name without its extension, plus _transcript (used if the server names none). */
+/** The name, or the file name without its extension, plus _transcript (used if the server names none). */
 export function exportBaseName(t: Pick<Transcription, "name" | "file_name">) {
   const base = t.name?.trim() || t.file_name.replace(/\.[^.]+$/, "");
   return `${base}_transcript`;

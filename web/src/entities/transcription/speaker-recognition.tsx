@@ -1,9 +1,11 @@
+import { SPEAKER_COUNT } from "@verbatim/shared/speakers";
 import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import type { SpeakerChoice } from "./speaker-choice";
 
-const COUNTS = Array.from({ length: 20 }, (_, i) => i + 1);
+/** The counts the API accepts. */
+const COUNTS = Array.from({ length: SPEAKER_COUNT.max - SPEAKER_COUNT.min + 1 }, (_, i) => SPEAKER_COUNT.min + i);
 
 /**
  * "Speaker recognition" with its optional number of speakers, the same on the upload screen, in Settings and

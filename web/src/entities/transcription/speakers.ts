@@ -1,7 +1,8 @@
 import type { Speaker, TranscriptDoc } from "@verbatim/shared";
 
-// One place that turns a transcript's speaker ids into what the user sees, so the transcript, Details, the
-// filter and the editor always agree on a speaker's name and colour.
+// One place that turns a transcript's speaker ids into colours, so the transcript, Details, the filter and the
+// editor always agree on them. Their names come from speakerLabel (@verbatim/shared/speakers), as the server's
+// text and exports write them.
 
 /** Distinct at a glance on light and dark backgrounds, and never colour alone: the name is always shown too. */
 const SPEAKER_COLORS = ["#2563eb", "#db2777", "#059669", "#d97706", "#7c3aed", "#0891b2", "#dc2626", "#4d7c0f"];
@@ -9,13 +10,6 @@ const SPEAKER_COLORS = ["#2563eb", "#db2777", "#059669", "#d97706", "#7c3aed", "
 /** The diarized speakers in order of first appearance (empty for a transcript without diarization). */
 export function speakersOf(doc: Pick<TranscriptDoc, "speakers"> | null | undefined): Speaker[] {
   return doc?.speakers ?? [];
-}
-
-/** "Dana" once named, else "Speaker 2"; a legacy "Name:" label (not a diarized id) is shown as it is. */
-export function speakerLabel(speakers: Speaker[], id: string): string {
-  const index = speakers.findIndex((s) => s.id === id);
-  if (index < 0) return id;
-  return speakers[index]?.name ?? `Speaker ${index + 1}`;
 }
 
 export function speakerColor(speakers: Speaker[], id: string): string {

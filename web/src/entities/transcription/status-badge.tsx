@@ -1,7 +1,7 @@
 import type { TranscriptionStatus } from "@verbatim/shared/transcription";
 import { Badge } from "@/components/ui/badge";
 
-/** Spec §4: badge labels and colours; a value outside the known set shows raw. */
+/** Badge labels and colours; a value outside the known set shows raw. */
 export function StatusBadge({ status, progress }: { status: TranscriptionStatus | string; progress?: number | null }) {
   switch (status) {
     case "COMPLETED":

@@ -1,4 +1,4 @@
 import type { TranscriptionStatus } from "@verbatim/shared/transcription";
 
-/** Spec §2: View and Download exist only for finished transcriptions. */
+/** View and Download exist only for finished transcriptions. */
 export const isViewable = (status: TranscriptionStatus) => status === "COMPLETED" || status === "COMPLETED_WITH_ERRORS";

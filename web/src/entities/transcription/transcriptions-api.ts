@@ -1,26 +1,19 @@
 import { onlineManager, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  ACTIVE_STATUSES,
-  type Transcription,
-  type TranscriptionStatus,
-  transcriptionSchema,
-} from "@verbatim/shared/transcription";
+import { isActive, type Transcription, transcriptionSchema } from "@verbatim/shared/transcription";
 import { z } from "zod";
 import { toast } from "@/components/ui/toast";
 import { type OfflineChange, queueChange } from "@/entities/library/pending-changes";
 import { libraryList, readThrough, signedInUserId, unreachable } from "@/entities/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
 
-// Spec §7: query keys are the paths.
+// Query keys are the paths.
 export const TRANSCRIPTIONS_KEY = ["/api/transcriptions"] as const;
 export const transcriptionKey = (id: string) => ["/api/transcriptions", id] as const;
 
-/** Spec §9: list and item polling. */
+/** List and item polling. */
 export const POLL_MS = 3000;
 
-export const isActive = (status: TranscriptionStatus) => ACTIVE_STATUSES.includes(status);
-
-/** Newest first by created_at (spec §2), whatever order the server used. */
+/** Newest first by created_at, whatever order the server used. */
 export function sortNewestFirst(items: Transcription[]) {
   return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
@@ -32,7 +25,7 @@ export function useTranscriptions() {
     // Offline, the list comes from the device library (entities/library), so the query must run then too.
     networkMode: "always",
     select: sortNewestFirst,
-    // Spec §4: stale at once, refetched on focus and mount; polled while a job is still running.
+    // Stale at once, refetched on focus and mount; polled while a job is still running.
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

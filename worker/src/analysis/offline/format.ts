@@ -1,5 +1,7 @@
+import { endsWithSentenceMark } from "@verbatim/shared/sentences";
+import { markerTime } from "@verbatim/shared/time-marker";
 import type { Turn } from "./speakers";
-import { timestamp, wordCount } from "./text";
+import { wordCount } from "./text";
 
 // A new paragraph starts at each speaker turn, after a pause this long, or once a paragraph grows long enough
 // that a reader loses the thread (and then only at a sentence end, unless it runs far past that).
@@ -17,7 +19,7 @@ export function formatTranscript(turns: readonly Turn[]): string {
     let words = 0;
     let lastEnd = turn.start;
     const flush = () => {
-      if (text.length > 0) paragraphs.push(`[${timestamp(start)}] ${prefix}${text}`);
+      if (text.length > 0) paragraphs.push(`[${markerTime(start)}] ${prefix}${text}`);
       text = "";
       words = 0;
     };
@@ -25,7 +27,7 @@ export function formatTranscript(turns: readonly Turn[]): string {
       const pieceText = turn.text.slice(piece.from, piece.to).trim();
       if (pieceText.length === 0) continue;
       const paused = piece.start - lastEnd >= PAUSE_SECONDS;
-      const long = (words >= SOFT_LIMIT_WORDS && /[.!?…]["”»)]*$/u.test(text)) || words >= HARD_LIMIT_WORDS;
+      const long = (words >= SOFT_LIMIT_WORDS && endsWithSentenceMark(text)) || words >= HARD_LIMIT_WORDS;
       if (text.length > 0 && (paused || long)) flush();
       if (text.length === 0) start = piece.start;
       text = text.length > 0 ? `${text} ${pieceText}` : pieceText;

@@ -1,8 +1,9 @@
 import type { EnhancedKeyPoint } from "@verbatim/shared";
+import { markerTime } from "@verbatim/shared/time-marker";
 import { isDecision } from "./decisions";
 import { pickDistinct } from "./salience";
 import type { Sentence } from "./sentences";
-import { tidySentence, timestamp } from "./text";
+import { tidySentence } from "./text";
 
 /** The most central statements, distinct from one another, in the order they were said. */
 export function selectKeyPoints(sentences: readonly Sentence[], scores: readonly number[]): Sentence[] {
@@ -23,6 +24,6 @@ export function enhanceKeyPoints(
     text: tidySentence(s.text),
     kind: isDecision(s) ? "decision" : actionSentences.has(s.index) ? "action" : "point",
     speaker: s.speaker,
-    timestamp: timestamp(s.start),
+    timestamp: markerTime(s.start),
   }));
 }

@@ -1,3 +1,4 @@
+import { SENTENCE_END_CLASS } from "@verbatim/shared/sentences";
 import type { ItemSentence, ItsFunction, PartOfSpeech } from "wink-nlp";
 import { sentenceSpans } from "../../transcript-doc/sentence-spans";
 import { nlp } from "./nlp";
@@ -57,12 +58,14 @@ const LIGHT = new Set(
 const INTERROGATIVE =
   /^(?:who|what|when|where|why|how|which|whose|is|are|was|were|do|does|did|can|could|would|will|should|shall|have|has|may)\b/i;
 
+const SENTENCE_END = new RegExp(`[${SENTENCE_END_CLASS}]`, "gu");
+
 /** Whether the recogniser punctuated the text: without punctuation, sentence splitting would find one run-on. */
 function isPunctuated(turns: readonly Turn[]): boolean {
   let marks = 0;
   let words = 0;
   for (const turn of turns) {
-    marks += turn.text.match(/[.!?。？！]/g)?.length ?? 0;
+    marks += turn.text.match(SENTENCE_END)?.length ?? 0;
     words += wordCount(turn.text);
   }
   return words === 0 || marks * 40 >= words;

@@ -1,11 +1,6 @@
-// Small text helpers shared by the offline modules.
+import { endsWithSentenceMark } from "@verbatim/shared/sentences";
 
-/** "mm:ss" with unbounded minutes, the form of the transcript's [minutes:seconds] markers (spec §3). */
-export function timestamp(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const minutes = Math.floor(total / 60);
-  return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
+// Small text helpers shared by the offline modules.
 
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
@@ -53,7 +48,7 @@ export function tidySentence(text: string): string {
   }
   out = out.replace(/\s+/g, " ").trim();
   if (out.length === 0) return "";
-  if (!/[.!?…]$/.test(out)) out += ".";
+  if (!endsWithSentenceMark(out)) out += ".";
   return capitalize(out);
 }
 

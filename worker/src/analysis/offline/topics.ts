@@ -1,7 +1,8 @@
+import { markerTime } from "@verbatim/shared/time-marker";
 import { GIVEN_NAMES, NOT_ENTITIES } from "./gazetteer";
 import { pickDistinct } from "./salience";
 import type { Sentence, Token } from "./sentences";
-import { addCounts, capitalize, cosine, joinList, tidySentence, timestamp } from "./text";
+import { addCounts, capitalize, cosine, joinList, tidySentence } from "./text";
 
 export interface Topic {
   /** Whether the segment is the closing recap of the meeting, which summaries leave out of their topic lists. */
@@ -298,8 +299,8 @@ export function detectTopics(
     const [central, ...rest] = pickDistinct(segment.sentences, scores, 4).sort(
       (a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0),
     );
-    const from = timestamp((segment.sentences[0] as Sentence).start);
-    const to = timestamp(segments[k + 1]?.sentences[0]?.start ?? end);
+    const from = markerTime((segment.sentences[0] as Sentence).start);
+    const to = markerTime(segments[k + 1]?.sentences[0]?.start ?? end);
     const speakers = mainSpeakers(segment.sentences);
     const when = `Discussed from ${from} to ${to}${speakers.length > 0 ? `, mainly by ${joinList(speakers)}` : ""}.`;
     const centralText = central ? tidySentence(central.text) : null;

@@ -1,7 +1,7 @@
-import type { EnhancedKeyPoint } from "@verbatim/shared";
+import { type EnhancedKeyPoint, markerTime, parseMarker } from "@verbatim/shared";
 
 // "[mm:ss] Speaker: text"; the speaker part is trusted only when it names a known speaker.
-const PARAGRAPH = /^\[(\d+:\d{2})\]\s+(?:([^:\n]{1,60}):\s+)?([\s\S]*)$/;
+const SPEAKER = /^([^:\n]{1,60}):\s+([\s\S]*)$/;
 const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 
 function kindOf(text: string): EnhancedKeyPoint["kind"] {
@@ -22,15 +22,18 @@ export function anchorKeyPoints(
   formattedTranscript: string,
   speakers: ReadonlySet<string>,
 ): EnhancedKeyPoint[] {
-  const paragraphs = formattedTranscript
-    .split(/\n{2,}/)
-    .map((p) => PARAGRAPH.exec(p.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({
-      timestamp: m[1] ?? "00:00",
-      speaker: m[2] && speakers.has(m[2]) ? m[2] : null,
-      words: words(m[3] ?? ""),
-    }));
+  const paragraphs = formattedTranscript.split(/\n{2,}/).flatMap((p) => {
+    const marked = parseMarker(p);
+    if (!marked) return [];
+    const said = SPEAKER.exec(marked.rest);
+    return [
+      {
+        timestamp: markerTime(marked.seconds),
+        speaker: said?.[1] && speakers.has(said[1]) ? said[1] : null,
+        words: words(said ? (said[2] ?? "") : marked.rest),
+      },
+    ];
+  });
   return points.map((text) => {
     const pointWords = words(text);
     let best = paragraphs[0];

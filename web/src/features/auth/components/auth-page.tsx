@@ -9,7 +9,7 @@ import { RegisterForm } from "./register-form";
 
 type AuthTab = "login" | "register";
 
-/** /auth: login and registration on two tabs (spec §2, §4 "Auth page tab"). */
+/** /auth: login and registration on two tabs. */
 export function AuthPage() {
   useAuthErrorToast();
   const [tab, setTab] = useState<AuthTab>("login");

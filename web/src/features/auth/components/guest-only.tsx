@@ -5,7 +5,7 @@ import { useAuth } from "@/entities/session/use-auth";
 import { safeRedirect } from "../lib/auth-search";
 
 /**
- * The sign-in screens are for visitors: a signed-in user goes to /dashboard (spec §2), or back to the page
+ * The sign-in screens are for visitors: a signed-in user goes to /dashboard, or back to the page
  * that sent them to sign in. This is also how a successful login or registration leaves the form.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {

@@ -11,12 +11,12 @@ import { speakerFields } from "@/entities/transcription/speaker-choice";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { ApiError, api, read, withJsonBody } from "@/lib/api";
 
-/** Spec §7/§9: the calendar asks for at most 50 meetings per range. */
+/** The calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
 
 export const meetingsKey = (timeMin: string, timeMax: string) => ["/api/meetings", { timeMin, timeMax }] as const;
 
-/** GET /api/meetings for a range; only when signed in and connected to Google (spec §6). */
+/** GET /api/meetings for a range; only when signed in and connected to Google. */
 export function useMeetings(range: { start: Date; end: Date }, enabled: boolean) {
   const timeMin = range.start.toISOString();
   const timeMax = range.end.toISOString();
@@ -67,7 +67,7 @@ export function useTranscribeRecording() {
   });
 }
 
-/** The meetings API answers failures as JSON `{error}` (spec §7); other endpoints use `{message}`. */
+/** The meetings API answers failures as JSON `{error}`; other endpoints use `{message}`. */
 export function meetingsError(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   const body = error.message.slice(error.message.indexOf(": ") + 2);

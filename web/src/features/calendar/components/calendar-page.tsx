@@ -28,7 +28,7 @@ import { MonthView } from "./month-view";
 import { NewMeetingDialog } from "./new-meeting-dialog";
 import { WeekView } from "./week-view";
 
-/** Spec §8: what Google sign-in's error codes mean on this screen. */
+/** What Google sign-in's error codes mean on this screen. */
 const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
   google_auth_failed: {
     title: "Google Authentication Failed",
@@ -40,7 +40,7 @@ const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
   },
 };
 
-/** /calendar (spec §2 "Meetings calendar"). */
+/** /calendar: the meetings calendar (docs/deviations-from-the-spec.md, "The calendar"). */
 export function CalendarPage({ error, transcribe }: { error: string | undefined; transcribe?: string }) {
   const navigate = useNavigate();
   const { hour12 } = useUserTime();
@@ -108,7 +108,7 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
     });
   }, [meetings.error]);
 
-  /** Spec §2: switching view starts again from the current month, week or day. */
+  /** Switching view starts again from the current month, week or day. */
   const changeView = (next: CalendarView) => {
     setView(next);
     setAnchor(new Date());

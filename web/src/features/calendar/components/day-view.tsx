@@ -5,7 +5,7 @@ import { EventChip } from "./event-chip";
 
 const HOURS = hoursFor("day");
 
-/** Spec §2: hourly slots from 8 AM to 6 PM; empty state 'No meetings today'. */
+/** Hourly slots from 8 AM to 6 PM; empty state 'No meetings today'. */
 export function DayView({
   day,
   events,

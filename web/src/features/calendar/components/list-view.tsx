@@ -4,7 +4,7 @@ import { formatDayHeading, formatTime, localDateKey } from "../lib/dates";
 import type { CalendarEvent } from "../lib/meetings";
 import { COLOR_CLASSES } from "./event-chip";
 
-/** Spec §2: upcoming meetings grouped by date; empty state 'No upcoming meetings'. */
+/** Upcoming meetings grouped by date; empty state 'No upcoming meetings'. */
 export function ListView({
   events,
   hour12,

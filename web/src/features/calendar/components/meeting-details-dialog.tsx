@@ -9,7 +9,7 @@ import { useTranscribeRecording } from "../api/meetings-api";
 import { formatDayHeading, formatTime, sameDay } from "../lib/dates";
 import { type CalendarEvent, meetCode } from "../lib/meetings";
 
-/** Spec §2 "Meeting details dialog". */
+/** The meeting details dialog. */
 export function MeetingDetailsDialog({
   event,
   hour12,

@@ -3,7 +3,7 @@ import { localDateKey, monthGrid, sameDay } from "../lib/dates";
 import { type CalendarEvent, occursOn } from "../lib/meetings";
 import { DOT_CLASSES, EventChip } from "./event-chip";
 
-/** Spec §2/§9: at most 3 meetings per day, then "+N more". */
+/** At most 3 meetings per day, then "+N more". */
 const PER_DAY = 3;
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -15,7 +15,7 @@ import { meetingFormSchema, splitAttendees } from "../lib/meeting-form";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Spec §2: starts at the next half hour, ends an hour later, in the browser's time zone. */
+/** Starts at the next half hour, ends an hour later, in the browser's time zone. */
 function initialValues() {
   const start = nextHalfHour();
   const end = new Date(start.getTime() + 60 * 60 * 1000);

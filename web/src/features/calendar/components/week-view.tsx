@@ -6,7 +6,7 @@ import { EventChip } from "./event-chip";
 
 const HOURS = hoursFor("week");
 
-/** Spec §2: seven days with hourly rows from 8 AM to 5 PM. */
+/** Seven days with hourly rows from 8 AM to 5 PM. */
 export function WeekView({
   anchor,
   events,

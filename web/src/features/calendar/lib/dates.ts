@@ -9,7 +9,7 @@ export const addDays = (d: Date, n: number) =>
   new Date(d.getFullYear(), d.getMonth(), d.getDate() + n, d.getHours(), d.getMinutes());
 export const addMonths = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth() + n, 1);
 export const startOfMonth = (d: Date) => new Date(d.getFullYear(), d.getMonth(), 1);
-/** Weeks run Sunday to Saturday (spec §2). */
+/** Weeks run Sunday to Saturday. */
 export const startOfWeek = (d: Date) => addDays(startOfDay(d), -d.getDay());
 export const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -48,7 +48,7 @@ export function shift(view: CalendarView, anchor: Date, direction: -1 | 1) {
   return addDays(anchor, view === "week" ? 7 * direction : direction);
 }
 
-/** Hours with their own row: week view 8 AM–5 PM, day view 8 AM–6 PM (spec §2, §9). */
+/** Hours with their own row: week view 8 AM–5 PM, day view 8 AM–6 PM. */
 export const hoursFor = (view: "week" | "day") => Array.from({ length: view === "week" ? 10 : 11 }, (_, i) => 8 + i);
 
 export function hourLabel(hour: number, hour12: boolean) {
@@ -79,7 +79,7 @@ export function formatTime(d: Date, hour12: boolean) {
 export const formatDayHeading = (d: Date) =>
   d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
-/** Spec §2: a new meeting starts at the next half hour. */
+/** A new meeting starts at the next half hour. */
 export function nextHalfHour(now = new Date()) {
   const d = new Date(now);
   d.setSeconds(0, 0);

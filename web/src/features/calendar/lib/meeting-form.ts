@@ -1,7 +1,7 @@
 import { isTimeZone } from "@verbatim/shared/preferences";
 import { z } from "zod";
 
-/** "a@x.com, b@y.org ," → ["a@x.com", "b@y.org"] (spec §5: trimmed and split). */
+/** "a@x.com, b@y.org ," → ["a@x.com", "b@y.org"] (trimmed and split). */
 export const splitAttendees = (value: string) =>
   value
     .split(",")
@@ -10,7 +10,7 @@ export const splitAttendees = (value: string) =>
 
 const emailSchema = z.email();
 
-/** Spec §5 "Create meeting", plus two checks Google would otherwise refuse less helpfully. */
+/** The create-meeting rules, plus two checks Google would otherwise refuse less helpfully. */
 export const meetingFormSchema = z
   .object({
     summary: z.string().trim().min(3, "Title must be at least 3 characters").max(1024),

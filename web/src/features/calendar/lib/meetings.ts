@@ -20,7 +20,7 @@ export interface CalendarEvent {
   transcriptionId: string | null;
 }
 
-/** Spec §3: colour by colorId; without one, a Meet link means green; default blue. */
+/** Colour by colorId; without one, a Meet link means green; default blue. */
 const COLORS: Record<string, MeetingColor> = {
   "1": "blue",
   "2": "blue",
@@ -57,10 +57,10 @@ export function stripHtml(html: string): string {
   return text.replace(/\n{3,}/g, "\n\n").trim();
 }
 
-/** "https://meet.google.com/abc-defg-hij" → "abc-defg-hij" (spec §2: the prefix is stripped for display). */
+/** "https://meet.google.com/abc-defg-hij" → "abc-defg-hij" (the prefix is stripped for display). */
 export const meetCode = (link: string) => link.replace(/^https?:\/\/meet\.google\.com\//, "");
 
-/** Items without a start are skipped (spec §3); the rest sorted by start. */
+/** Items without a start are skipped; the rest sorted by start. */
 export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const m of meetings) {

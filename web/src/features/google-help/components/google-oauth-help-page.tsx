@@ -12,7 +12,7 @@ const CREDENTIALS_URL = "https://console.cloud.google.com/apis/credentials";
 const CALENDAR_API_URL = "https://console.cloud.google.com/apis/library/calendar-json.googleapis.com";
 const CONSENT_URL = "https://console.cloud.google.com/apis/credentials/consent";
 
-/** /google-oauth-help (spec §2): what to register with Google so sign-in and Calendar access work here. */
+/** /google-oauth-help: what to register with Google so sign-in and Calendar access work here. */
 export function GoogleOAuthHelpPage() {
   const { info } = useServerUrl();
   const [bannerOpen, setBannerOpen] = useState(true);

@@ -10,7 +10,7 @@ import { ConnectGoogleLink } from "@/entities/google/connect-google-link";
 import { useDisconnectGoogle, useGoogleStatus } from "@/entities/google/google-api";
 import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 
-/** /integrations (spec §2 "Integrations"): a Google Meet tab with a connected or a connect view. */
+/** /integrations: a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {
   const [tab, setTab] = useState("google-meet");
   useAuthErrorToast();

@@ -24,7 +24,7 @@ const FEATURE_ICONS = {
   calendar: CalendarIcon,
 } as const;
 
-/** / for visitors and /home (spec §2): hero with the hours counter, features, how it works, testimonials, FAQ. */
+/** / for visitors and /home: hero with the hours counter, features, how it works, testimonials, FAQ. */
 export function LandingPage() {
   return (
     <>

@@ -1,8 +1,8 @@
 import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
-// Landing-page copy. Every product claim is one of the spec's marketing claims (§1) or figures (§9), stated as
+// Landing-page copy. Every product claim is one of the spec's marketing claims or figures, stated as
 // given; nothing here promises more than those.
 
-/** Spec §9: the hours-transcribed counter. */
+/** The hours-transcribed counter. */
 export const HOURS_TRANSCRIBED = 12_068_336;
 
 export const FEATURES = [

@@ -18,7 +18,7 @@ type Billing = "monthly" | "yearly";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** /pricing (spec §2): yearly is 19 × 12 × 0.8 = 182.40 a year, shown as 15.20 a month. */
+/** /pricing: yearly is 19 × 12 × 0.8 = 182.40 a year, shown as 15.20 a month. */
 export function PricingPage() {
   const [billing, setBilling] = useState<Billing>("monthly");
   const yearly = billing === "yearly";

@@ -40,7 +40,7 @@ export function useUploadProfileImage(onProgress: (percent: number) => void) {
         onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
       });
     },
-    // Setting the user refreshes its timestamp, which is the avatars' cache-busting query (spec §7).
+    // Setting the user refreshes its timestamp, which is the avatars' cache-busting query.
     onSuccess: ({ user }) => queryClient.setQueryData<PublicUser | null>(USER_QUERY_KEY, user),
   });
 }

@@ -11,7 +11,7 @@ import { avatarUrl, displayName, initials } from "@/entities/session/user-displa
 import { UploadError } from "@/lib/xhr";
 import { useUploadProfileImage } from "../api/settings-api";
 
-/** Spec §4: idle, uploading (percent tracked), done or failed. */
+/** The upload's states: idle, uploading (percent tracked), done or failed. */
 type UploadState =
   | { kind: "idle" }
   | { kind: "uploading"; percent: number }
@@ -113,7 +113,7 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
   );
 }
 
-/** The picture, else the Google picture, else initials; a picture that fails to load is dropped (spec §3). */
+/** The picture, else the Google picture, else initials; a picture that fails to load is dropped. */
 function Avatar({ src, initials: letters, name }: { src: string | null; initials: string; name: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   const usable = src && src !== broken ? src : null;

@@ -11,7 +11,7 @@ import { useSchemaForm } from "@/lib/use-form";
 import { useUpdateProfile } from "../api/settings-api";
 import { PhotoUpload } from "./photo-upload";
 
-// The form holds every field as text; blank company and job title are sent as "" (spec §5).
+// The form holds every field as text; blank company and job title are sent as "".
 const profileFormSchema = z.object({
   full_name: profileUpdateSchema.shape.full_name,
   email: z.string().trim().max(255, PROFILE_EMAIL_INVALID).pipe(z.email(PROFILE_EMAIL_INVALID)),

@@ -16,7 +16,7 @@ import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
 import { TimezoneTab } from "./timezone-tab";
 
-/** /settings (spec §2 Settings). */
+/** /settings: the settings screen (docs/deviations-from-the-spec.md, "Settings are saved"). */
 export function SettingsPage() {
   const { user } = useAuth();
   useAuthErrorToast();

@@ -1,6 +1,6 @@
 import type { DateFormat, TimeFormat } from "@verbatim/shared/preferences";
 
-/** The date of `at` in `timeZone`, written in one of the settings' formats (spec §2 Timezone). */
+/** The date of `at` in `timeZone`, written in one of the settings' formats. */
 export function formatDate(at: Date, format: DateFormat, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })

@@ -1,6 +1,6 @@
 import { SETTINGS_TAB_KEY } from "@/components/layout/user-menu";
 
-/** Spec §2: the settings tabs, in order. */
+/** The settings tabs, in order. */
 export const SETTINGS_TABS = [
   { value: "general", label: "General" },
   { value: "profile", label: "Profile" },

@@ -12,7 +12,7 @@ import { PlanCard } from "./plan-card";
 
 type PaidPlanId = Exclude<PlanOption["id"], "free">;
 
-/** /subscription (spec §2 Subscription, §4 subscription states). */
+/** /subscription: the plan and its states (docs/architecture/billing.md#status-to-plan). */
 export function SubscriptionPage() {
   const subscription = useSubscription();
   const [selected, setSelected] = useState<PaidPlanId | null>(null);

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { PRO_INCLUDES } from "@/entities/subscription/plans";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 
-/** /subscription/success?session_id=… (spec §2, §4). */
+/** /subscription/success?session_id=…: the payment success page. */
 export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
   // Polling runs while a checkout session is known, until the plan shows up as active.
   const subscription = useSubscription({ pollUntilActive: Boolean(sessionId) });

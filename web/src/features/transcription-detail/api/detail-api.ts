@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
-import { type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
+import { isActive, type TranscriptionStatus, traceSchema, transcriptionSchema } from "@verbatim/shared/transcription";
 import { librarySegments, libraryTranscription, readThrough } from "@/entities/library/read-through";
-import { isActive, POLL_MS, transcriptionKey } from "@/entities/transcription/transcriptions-api";
+import { POLL_MS, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 import { ApiError, api, read } from "@/lib/api";
 
-/** Spec §9: trace polling, 3 s while the job runs, 5 s otherwise. */
+/** Trace polling, 3 s while the job runs, 5 s otherwise. */
 const TRACE_ACTIVE_MS = 3000;
 const TRACE_IDLE_MS = 5000;
 
@@ -27,7 +27,7 @@ export function useTranscription(id: string) {
   });
 }
 
-/** Live status info; enabled only while the job runs (spec §4). */
+/** Live status info; enabled only while the job runs. */
 export function useTrace(id: string, status: TranscriptionStatus | undefined) {
   const enabled = status !== undefined && isActive(status);
   return useQuery({

@@ -1,8 +1,8 @@
 import type { EnhancedKeyPoint, SummaryAnalysis, TranscriptionDetails } from "@verbatim/shared/analysis";
+import { parseMarker } from "@verbatim/shared/time-marker";
 import type { Speaker } from "@verbatim/shared/transcript";
 import { Badge } from "@/components/ui/badge";
 import type { SpeakerStats } from "../lib/speaker-stats";
-import { parseMarker } from "../lib/timed-lines";
 import { EmptyState } from "./empty-state";
 import { SpeakerTalkTime } from "./speaker-talk-time";
 

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
+import { isActive } from "@verbatim/shared/transcription";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -11,7 +12,6 @@ import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 import { useUserTime } from "@/entities/user/use-user-time";
 import { ApiError } from "@/lib/api";
 import { useOnline } from "@/lib/use-online";
@@ -32,7 +32,7 @@ import { SpeakersPanel } from "./speakers-panel";
 import { TranscriptTab } from "./transcript-tab";
 import { TranscriptionNotFound } from "./transcription-not-found";
 
-/** /transcription/{id}: spec §2 "Transcription detail", with the recording synchronised to the transcript. */
+/** /transcription/{id}: the transcription detail, with the recording synchronised to the transcript. */
 export function TranscriptionDetailPage() {
   const { id } = useParams({ from: "/_app/_protected/transcription/$id" });
   // A search hit opens the transcript at its moment: that line is current, in view, and the recording starts there.
@@ -65,7 +65,7 @@ export function TranscriptionDetailPage() {
   const notOnDevice = query.error instanceof NotOnDeviceError;
   const failed = query.isError && !notFound && !notOnDevice && !t;
 
-  // Spec §2: a loading error (other than not found) sends the user back to the list.
+  // A loading error (other than not found) sends the user back to the list.
   useEffect(() => {
     if (!failed) return;
     const error = query.error;

@@ -1,7 +1,8 @@
+import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Segment, Speaker } from "@verbatim/shared/transcript";
 import { type KeyboardEvent, memo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { speakerColor } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
 import { joinsWithoutSpaces } from "../lib/editor/retime";

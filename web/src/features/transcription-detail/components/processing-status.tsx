@@ -4,7 +4,7 @@ import { Progress } from "@/components/ui/progress";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { formatUploadedOn } from "@/lib/format";
 
-/** Spec §2: live status of a running job — progress, log lines, status, created time, text length. */
+/** Live status of a running job — progress, log lines, status, created time, text length. */
 export function ProcessingStatus({
   trace,
   error,

@@ -1,9 +1,8 @@
-import type { Transcription } from "@verbatim/shared/transcription";
+import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 import { userMessage } from "@/lib/api";
 import { useReanalyze, useReprocess } from "../api/run-api";
 import { ReprocessDialog } from "./reprocess-dialog";

@@ -1,9 +1,10 @@
+import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ButtonSpinner } from "@/components/ui/spinner";
-import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { speakerColor } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 
 /**

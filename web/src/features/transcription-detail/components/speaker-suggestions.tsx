@@ -1,7 +1,7 @@
+import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import type { SpeakerSuggestion } from "@verbatim/shared/transcript-edit";
 import { Button } from "@/components/ui/button";
-import { speakerLabel } from "@/entities/transcription/speakers";
 import { formatClock } from "@/lib/format";
 
 /** Names heard in self-introductions, each with its quote; applied only when the user accepts one. */

@@ -1,5 +1,6 @@
+import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
-import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { speakerColor } from "@/entities/transcription/speakers";
 import { formatClock } from "@/lib/format";
 import type { SpeakerStats } from "../lib/speaker-stats";
 

@@ -1,6 +1,7 @@
+import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import { Fragment, type ReactNode, useEffect, useRef } from "react";
-import { speakerColor, speakerLabel } from "@/entities/transcription/speakers";
+import { speakerColor } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
 import { activeWordIndex } from "../lib/editor/retime";

@@ -32,7 +32,7 @@ interface TranscriptTabProps {
   onSeek?: (seconds: number) => void;
 }
 
-/** Spec §2: sub-tabs Full Transcript (default) and Formatted; the full transcript can be edited (issue 15). */
+/** Sub-tabs Full Transcript (default) and Formatted; the full transcript can be edited (issue 15). */
 export function TranscriptTab({
   transcriptionId,
   lines,

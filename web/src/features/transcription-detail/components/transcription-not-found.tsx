@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** Spec §2: the transcription does not exist, is still processing, or is not the user's. */
+/** The transcription does not exist, is still processing, or is not the user's. */
 export function TranscriptionNotFound() {
   return (
     <div className="space-y-6">

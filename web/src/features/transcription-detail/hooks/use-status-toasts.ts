@@ -1,10 +1,9 @@
-import type { Transcription } from "@verbatim/shared/transcription";
+import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 
-/** Spec §4: the detail screen toasts when a running job finishes. */
+/** The detail screen toasts when a running job finishes. */
 export function useStatusToasts(t: Transcription | undefined) {
   useEffect(() => {
     if (!t) return;

@@ -2,8 +2,8 @@ import { readStoredAnalysis } from "@verbatim/shared/analysis";
 import type { Transcription } from "@verbatim/shared/transcription";
 
 /**
- * The analysis columns, each an object or a JSON string of one (spec §3). Malformed values are logged and
- * treated as absent, so their tab shows its empty message (spec §8).
+ * The analysis columns, each an object or a JSON string of one. Malformed values are logged and
+ * treated as absent, so their tab shows its empty message.
  */
 export function readAnalysis(t: Transcription) {
   const parsed = readStoredAnalysis(t);

@@ -1,3 +1,4 @@
+import { parseMarker } from "@verbatim/shared/time-marker";
 import type { Segment, Word } from "@verbatim/shared/transcript";
 import { joinsWithoutSpaces, wordsOf } from "./editor/retime";
 
@@ -11,17 +12,6 @@ export interface TimedLine {
   words?: Word[];
   /** Written without spaces (Chinese, Japanese, Thai): its words are not marked one by one. */
   withoutSpaces?: boolean;
-}
-
-// "[mm:ss]" or "[h:mm:ss]" at the start of a line (spec §3: lines may begin with [minutes:seconds]).
-const MARKER = /^\s*\[(\d{1,3}):(\d{2})(?::(\d{2}))?\]\s*/;
-
-export function parseMarker(line: string): { seconds: number; rest: string } | null {
-  const match = MARKER.exec(line);
-  if (!match) return null;
-  const [, a, b, c] = match;
-  const seconds = c === undefined ? Number(a) * 60 + Number(b) : Number(a) * 3600 + Number(b) * 60 + Number(c);
-  return { seconds, rest: line.slice(match[0].length) };
 }
 
 /** "Speaker 1: text" → speaker and text; only a short label before the colon counts as a speaker. */

@@ -10,7 +10,7 @@ interface DeleteDialogProps {
   onDeleted?: () => void;
 }
 
-/** Spec §2 "Delete dialog". Cancel comes first, so it is where focus lands. */
+/** The delete dialog. Cancel comes first, so it is where focus lands. */
 export function DeleteDialog({ transcriptionId, onOpenChange, onDeleted }: DeleteDialogProps) {
   const remove = useDeleteTranscription();
   return (

@@ -11,7 +11,7 @@ interface RenameDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §2 "Rename dialog". */
+/** The rename dialog. */
 export function RenameDialog({ transcription, onOpenChange }: RenameDialogProps) {
   const [name, setName] = useState("");
   const rename = useRenameTranscription();

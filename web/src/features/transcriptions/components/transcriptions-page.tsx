@@ -20,7 +20,7 @@ import { TranscriptionCard } from "./transcription-card";
 /** What the export dialog exports: one transcription, or the selection as a ZIP. */
 type ExportTarget = { kind: "one"; transcription: Transcription } | { kind: "many"; ids: string[] };
 
-/** /dashboard (and / when signed in): spec §2 "Transcriptions list". */
+/** /dashboard (and / when signed in): the transcriptions list. */
 export function TranscriptionsPage() {
   const { data, isPending, isError, error } = useTranscriptions();
   const pending = usePendingChanges();

@@ -1,10 +1,9 @@
-import type { Transcription } from "@verbatim/shared/transcription";
+import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
-import { isActive } from "@/entities/transcription/transcriptions-api";
 
-/** Spec §4: the list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
+/** The list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
 export function useCompletionToasts(items: Transcription[] | undefined) {
   useEffect(() => {
     for (const t of items ?? []) {

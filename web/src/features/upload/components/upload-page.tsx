@@ -31,7 +31,7 @@ import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
 import { UploadRow } from "./upload-row";
 
-/** Spec §9: the pause on the success message before going to the list. */
+/** The pause on the success message before going to the list. */
 const REDIRECT_MS = 1500;
 
 /** What a share to the app brought: the recordings queued below, and files left out for not being recordings. */
@@ -47,7 +47,7 @@ function SharedNotice({ shared, refused }: { shared: number; refused: number }) 
   );
 }
 
-/** /upload: spec §2 "Upload screen", several files at once, each with its own progress. */
+/** /upload: the upload screen, several files at once, each with its own progress. */
 export function UploadPage() {
   const subscription = useSubscription();
   const { user } = useAuth();
@@ -102,7 +102,7 @@ export function UploadPage() {
       toast({ title: "Large file detected", description: "Processing may take longer for files over 200MB" });
     }
     if (problems.length > 0) {
-      // Spec §5: an inline error, the invalid selection cleared, and a destructive toast.
+      // An inline error, the invalid selection cleared, and a destructive toast.
       setInlineError(problems.join("\n"));
       toast({ variant: "destructive", title: "Invalid file", description: problems[0] });
     }

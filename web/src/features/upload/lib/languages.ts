@@ -1,4 +1,4 @@
-import { SPEECH_LANGUAGE_CODES } from "@verbatim/shared/upload";
+import { SPEECH_LANGUAGE_CODES } from "@verbatim/shared/languages";
 
 const names = new Intl.DisplayNames(["en"], { type: "language" });
 

@@ -8,7 +8,7 @@ import { sendCompressed, sendOriginal } from "./send";
 import { findUpload, getUploads, isRunning, updateUpload } from "./upload-store";
 import { sleep } from "./wait";
 
-/** Spec §9: the pause before an upload starts. */
+/** The pause before an upload starts. */
 export const PREPARE_MS = 500;
 /** Files sent at once; each large file also sends three parts in parallel. */
 export const PARALLEL_FILES = 2;

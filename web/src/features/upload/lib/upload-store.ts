@@ -4,7 +4,7 @@ import { appStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
 
 /**
- * Spec §4 upload flow, per file: idle → preparing (0.5 s) → uploading → processing (the server accepted it and
+ * The upload flow, per file: idle → preparing (0.5 s) → uploading → processing (the server accepted it and
  * transcribes) or error. `queued` waits offline in IndexedDB; `waiting` waits for a free upload slot;
  * `compressing` reduces a video or long recording to speech audio in the browser before uploading.
  */

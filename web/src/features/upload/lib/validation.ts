@@ -7,7 +7,7 @@ import {
   uploadProblem,
 } from "@verbatim/shared/upload";
 
-/** Marketing promise (spec §1): up to 50 files per batch. */
+/** Marketing promise: up to 50 files per batch. */
 export const MAX_FILES_PER_BATCH = 50;
 export const TOO_MANY_FILES = `You can upload up to ${MAX_FILES_PER_BATCH} files at once`;
 export const NO_FILE = "Please select a file to upload.";
@@ -16,7 +16,7 @@ export const NO_FILE = "Please select a file to upload.";
 const RESUMABLE_TOO_LARGE =
   createMultipartSchema.shape.size.safeParse(MAX_MULTIPART_BYTES + 1).error?.issues[0]?.message ?? FILE_TOO_LARGE;
 
-/** The spec's §5 message for a file that may not be uploaded, or null. */
+/** The message for a file that may not be uploaded, or null (docs/deviations-from-the-spec.md, "Upload statuses"). */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
   const problem = uploadProblem(file, MAX_MULTIPART_BYTES);
   return problem === FILE_TOO_LARGE ? RESUMABLE_TOO_LARGE : problem;
