@@ -1,20 +1,17 @@
 import type { Hono } from "hono";
 import type { HonoBase } from "hono/hono-base";
 import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
-import type { authRoutes } from "./auth/routes";
-import type { billingRoutes } from "./billing/routes";
+import type { authRoutes } from "./auth";
+import type { billingRoutes } from "./billing";
 import type { AppEnv } from "./env";
-import type { meetingRoutes } from "./google/meeting-routes";
-import type { googleOAuthRoutes, googleStatusRoutes } from "./google/oauth-routes";
-import type { serverUrlRoutes } from "./google/server-url";
-import type { healthRoutes } from "./health/routes";
-import type { searchRoutes } from "./search/routes";
-import type { subscriptionRoutes } from "./subscription/routes";
-import type { syncRoutes } from "./sync/routes";
-import type { transcriptionRoutes } from "./transcriptions/routes";
-import type { ffmpegCoreRoutes } from "./uploads/ffmpeg-core";
-import type { uploadRoutes } from "./uploads/routes";
-import type { userRoutes } from "./users/routes";
+import type { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
+import type { healthRoutes } from "./health";
+import type { searchRoutes } from "./search";
+import type { subscriptionRoutes } from "./subscription";
+import type { syncRoutes } from "./sync";
+import type { transcriptionRoutes } from "./transcriptions";
+import type { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
+import type { userRoutes } from "./users";
 
 // The API as a type, for Hono's typed client in the web app: `import type { AppType } from
 // "@verbatim/worker/app-type"`, then `hc<AppType>("/")`. A call to a route the Worker lacks, or with the wrong

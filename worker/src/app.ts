@@ -1,13 +1,10 @@
 import { Hono } from "hono";
-import { loadSession } from "./auth/middleware";
-import { authRoutes } from "./auth/routes";
-import { billingRoutes } from "./billing/routes";
+import { authRoutes, loadSession } from "./auth";
+import { billingRoutes } from "./billing";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
-import { meetingRoutes } from "./google/meeting-routes";
-import { googleOAuthRoutes, googleStatusRoutes } from "./google/oauth-routes";
-import { serverUrlRoutes } from "./google/server-url";
-import { healthRoutes } from "./health/routes";
+import { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
+import { healthRoutes } from "./health";
 import { allowedMethodsOf } from "./http/allowed-methods";
 import { limitJsonBodies } from "./http/body-limit";
 import { closeAfterUnreadBody } from "./http/close-after-unread-body";
@@ -17,13 +14,12 @@ import { requestLogger } from "./http/logger";
 import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
-import { searchRoutes } from "./search/routes";
-import { subscriptionRoutes } from "./subscription/routes";
-import { syncRoutes } from "./sync/routes";
-import { transcriptionRoutes } from "./transcriptions/routes";
-import { ffmpegCoreRoutes } from "./uploads/ffmpeg-core";
-import { uploadRoutes } from "./uploads/routes";
-import { userRoutes } from "./users/routes";
+import { searchRoutes } from "./search";
+import { subscriptionRoutes } from "./subscription";
+import { syncRoutes } from "./sync";
+import { transcriptionRoutes } from "./transcriptions";
+import { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
+import { userRoutes } from "./users";
 
 export function createApp() {
   // The OpenAPI document describes the whole app, which exists only once every route below is mounted.

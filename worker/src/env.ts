@@ -1,6 +1,6 @@
 /// <reference path="../worker-configuration.d.ts" />
 import type { Db } from "./db/client";
-import type { JobMessage } from "./jobs/messages";
+import type { JobMessage } from "./rules/job-messages";
 
 /**
  * What the Worker gets: `Env` is generated from wrangler.toml by `wrangler types` (worker-configuration.d.ts;

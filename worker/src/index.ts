@@ -1,14 +1,12 @@
 import { createApp } from "./app";
-import { purgeExpiredSessions } from "./auth/session-store";
-import { purgeExpiredDevices } from "./auth/trusted-device";
+import { purgeExpiredDevices, purgeExpiredSessions } from "./auth";
 import { createDb } from "./db/client";
 import type { Bindings } from "./env";
-import { consume } from "./jobs/consumer";
-import type { JobMessage } from "./jobs/messages";
-import { sweepOrphans } from "./jobs/orphans";
-import { resumeStalledJobs } from "./jobs/sweep";
-import { indexMissing } from "./search/backfill";
-import { abortAbandonedUploads } from "./uploads/expiry";
+import { consume, resumeStalledJobs } from "./jobs";
+import type { JobMessage } from "./rules/job-messages";
+import { indexMissing } from "./search";
+import { sweepOrphans } from "./store/orphans";
+import { abortAbandonedUploads } from "./uploads";
 
 const app = createApp();
 /** Must match the hourly entry of `crons` in wrangler.toml. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { createDb } from "../src/db/client";
-import { reindexTranscription } from "../src/search/index";
-import { insertTranscription, updateTranscription } from "../src/transcriptions/repository";
+import { reindexTranscription } from "../src/store/search-index";
+import { insertTranscription, updateTranscription } from "../src/store/transcriptions";
 
 export const db = () => createDb(env.DB);
 

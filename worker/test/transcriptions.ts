@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, type Segment, transcriptionSchema } from "@verbatim/sh
 import { inject, vi } from "vitest";
 import { createDb } from "../src/db/client";
 import { transcriptions } from "../src/db/schema";
-import { mediaKey, transcriptDocKey } from "../src/transcriptions/keys";
+import { mediaKey, transcriptDocKey } from "../src/store/keys";
 import { api, readJson } from "./http";
 
 /** Test audio built or kept on the Node side, fetched through the proxy. */

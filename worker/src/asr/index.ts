@@ -22,3 +22,4 @@ export function speechProvider(env: Bindings): SpeechProvider {
       throw new Error(`Unknown ASR_PROVIDER '${env.ASR_PROVIDER}' (use local, openai or workers-ai)`);
   }
 }
+export { SpeechError, type SpeechResult } from "./types";

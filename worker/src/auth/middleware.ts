@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "./cookie";
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-cookie";
 import { validateSession } from "./session-store";
 
 /** Resolves the session cookie to a user id for every API request (null when signed out). */

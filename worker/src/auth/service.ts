@@ -2,7 +2,7 @@ import type { LoginInput, RegisterInput } from "@verbatim/shared";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
-import { findConflicts, findUserByLogin, insertUser } from "../users/repository";
+import { findConflicts, findUserByLogin, insertUser } from "../store/users";
 import { guessWasRight, reserveGuess, signInLimits } from "./lockout";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { assertNotCommonPassword } from "./password-policy";

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
 import { trustedDevices } from "../db/schema";
-import { isSecure } from "./cookie";
+import { isSecure } from "../http/session-cookie";
 import { hashToken } from "./session-store";
 
 // OWASP's device cookies ("Slow down online guessing attacks with device cookies"): a browser where an account

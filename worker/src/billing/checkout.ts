@@ -4,7 +4,7 @@ import type { UserRow } from "../db/schema";
 import { users } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
-import { findUserById } from "../users/repository";
+import { findUserById } from "../store/users";
 import { callStripe, type Payments, requirePayments } from "./stripe-client";
 
 export const INVALID_SELECTION = "Invalid selection: Please select a paid plan to continue";

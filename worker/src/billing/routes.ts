@@ -1,6 +1,6 @@
 import { checkoutRequestSchema, type RedirectUrl, redirectUrlSchema, webhookReceiptSchema } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { limitBody } from "../http/body-limit";
 import { doc, json } from "../http/openapi";

@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { CHUNK_STATUSES } from "../jobs/state";
+import { CHUNK_STATUSES } from "../rules/job-state";
 
 // The one source of the database schema: `pnpm --filter @verbatim/worker db:generate` writes the migration
 // for a change here into worker/migrations (docs/architecture/data.md#database-migrations). Checks and
@@ -365,7 +365,7 @@ export const syncChanges = sqliteTable(
 /**
  * What `GET /api/search` finds: one row per title, summary and transcript line of a transcription, with the
  * line's start and speaker. The FTS5 index `search_fts` (migration 0007_search_and_sync, kept in step by
- * triggers) indexes `body` with this table as its external content; search/index.ts writes the rows.
+ * triggers) indexes `body` with this table as its external content; store/search-index.ts writes the rows.
  */
 export const searchEntries = sqliteTable(
   "search_entries",

@@ -2,7 +2,7 @@ import { type GoogleErrorCode, usernameSchema } from "@verbatim/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
-import { usernameKey } from "../users/username-key";
+import { usernameKey } from "../rules/username-key";
 import type { GoogleIdentity } from "./id-token";
 
 // Which account a Google identity signs in to. Accounts are matched by Google's `sub`, never by e-mail
@@ -125,7 +125,7 @@ export function usernameBase(id: Pick<GoogleIdentity, "email" | "name">) {
 
 /**
  * `base`, or `base` plus the smallest number free, by the look-alike key usernames are unique by
- * (users/username-key.ts); the result passes the same username rules as a typed one.
+ * (rules/username-key.ts); the result passes the same username rules as a typed one.
  */
 export async function uniqueUsername(db: Db, base: string) {
   for (let n = 1; n < 1000; n++) {

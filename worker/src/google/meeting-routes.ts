@@ -13,13 +13,13 @@ import {
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, optionalJsonBody } from "../http/openapi";
 import { readOptionalJson, validate } from "../http/validate";
-import { speakerChoice } from "../transcriptions/speaker-options";
-import { findUserById } from "../users/repository";
+import { findUserById } from "../store/users";
+import { speakerChoice } from "../transcriptions";
 import type { GoogleCall } from "./api-client";
 import { insertEvent, listEvents, toMeeting } from "./calendar";
 import { googleConfig, SCOPES } from "./config";

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connectedUser, control, dbRow, googleFlow, googleOrigin, uniqueEmail } from "../../test/google";
 import { api, apiWithEnv, errorMessage, readJson } from "../../test/http";
 import { waitUntilDone } from "../../test/transcriptions";
-import { reserveSlot } from "../plans/limits";
+import { reserveSlot } from "../store/plan-usage";
 import { GRANT_LOST } from "./grant";
 
 const DAY = 86_400_000;

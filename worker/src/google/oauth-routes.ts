@@ -2,14 +2,13 @@ import { type GoogleStatus, googleStartQuerySchema, googleStatusSchema, messageR
 import { ArcticFetchError, CodeChallengeMethod, OAuth2RequestError, type OAuth2Tokens } from "arctic";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { writeSessionCookie } from "../auth/cookie";
-import { currentUserId, requireUser } from "../auth/middleware";
-import { createSession } from "../auth/session-store";
+import { createSession, currentUserId, requireUser } from "../auth";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
+import { writeSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
-import { findUserById } from "../users/repository";
+import { findUserById } from "../store/users";
 import { GoogleFlowError, linkGoogle, signInWithGoogle, signUpWithGoogle } from "./account";
 import { type AuthRequest, beginAuthRequest, type Intent, takeAuthRequest } from "./auth-requests";
 import { googleConfig, SCOPES } from "./config";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { createApp } from "../app";
 import type { Bindings } from "../env";
-import { reserveSlot } from "../plans/limits";
+import { reserveSlot } from "../store/plan-usage";
 import { NOT_JSON } from "./validate";
 
 // The worst inputs the API fuzz step (scripts/fuzz, schemathesis) found, kept so they stay fixed.

@@ -4,7 +4,7 @@ import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import pkg from "../../../package.json";
-import { SESSION_COOKIE } from "../auth/cookie";
+import { SESSION_COOKIE } from "./session-cookie";
 
 // The OpenAPI document (GET /api/openapi.json) is generated from the routes themselves: each route's
 // validators (http/validate.ts) contribute its request schemas, and `doc()` below its responses, all taken

@@ -3,7 +3,7 @@ import { transcriptionSchema } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
-import { transcriptDocKey, transcriptVersionKey } from "../transcriptions/keys";
+import { transcriptDocKey, transcriptVersionKey } from "../store/keys";
 
 describe("analysis after transcription", () => {
   it("fills every tab of a completed recording", async () => {

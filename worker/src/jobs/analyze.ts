@@ -2,11 +2,10 @@ import { isActive } from "@verbatim/shared";
 import { runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { reindexTranscription } from "../search/index";
-import { namedSegments } from "../transcript-doc/speakers";
-import { readCurrentDoc } from "../transcript-doc/store";
-import { appendLog, getById } from "../transcriptions/repository";
-import { getPreferences } from "../users/preferences";
+import { getPreferences } from "../store/preferences";
+import { reindexTranscription } from "../store/search-index";
+import { appendLog, getById } from "../store/transcriptions";
+import { namedSegments, readCurrentDoc } from "../transcript-doc";
 import { moveTranscription } from "./state-repository";
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

@@ -1,14 +1,13 @@
 import { isActive } from "@verbatim/shared";
-import type { SpeechResult } from "../asr/types";
+import type { SpeechResult } from "../asr";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { joinChunks } from "../transcript-doc/join-chunks";
-import { commitMachineTranscript } from "../transcript-doc/store";
-import { chunkResultKey } from "../transcriptions/keys";
-import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../transcriptions/repository";
+import { readyToJoin } from "../rules/job-state";
+import { chunkResultKey } from "../store/keys";
+import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../store/transcriptions";
+import { commitMachineTranscript, joinChunks } from "../transcript-doc";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
-import { readyToJoin } from "./state";
 import { failTranscription } from "./state-repository";
 
 /** Joins the chunk results into the transcript (idempotent: a repeated message rewrites the same result). */

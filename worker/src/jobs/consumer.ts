@@ -1,8 +1,8 @@
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import type { JobMessage } from "../rules/job-messages";
 import { analyze } from "./analyze";
 import { buildTranscript } from "./build-transcript";
-import type { JobMessage } from "./messages";
 import { transcribeChunk } from "./transcribe-chunk";
 
 async function run(env: Bindings, body: JobMessage) {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
-import { jobSettings } from "./state";
+import { jobSettings } from "../rules/job-state";
 
 // Every enqueue also sets a lease: if the message is lost (a local queue dies with its process, a worker is
 // evicted), the lease runs out and the sweep enqueues the work again.

@@ -2,14 +2,14 @@ import { ACTIVE_STATUSES } from "@verbatim/shared";
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
-import { appendLog } from "../transcriptions/repository";
 import {
   CHUNK_EVENTS,
   type ChunkEvent,
   TRANSCRIPTION_EVENTS,
   type TranscriptionEvent,
   UNFINISHED_CHUNK_STATUSES,
-} from "./state";
+} from "../rules/job-state";
+import { appendLog } from "../store/transcriptions";
 
 // The state machine (state.ts) applied to D1. Each move is one guarded UPDATE (… WHERE status IN the event's
 // sources), so two jobs racing on the same row cannot both move it, and a stale message moves nothing.

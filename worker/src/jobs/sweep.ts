@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { appendLog, listChunks } from "../transcriptions/repository";
+import { readyToJoin } from "../rules/job-state";
+import { appendLog, listChunks } from "../store/transcriptions";
 import { enqueueChunk, enqueueStep } from "./enqueue";
-import { readyToJoin } from "./state";
 import { findStalledChunks, findStalledSteps, moveChunk } from "./state-repository";
 
 /**

@@ -1,15 +1,14 @@
 import { isActive } from "@verbatim/shared";
-import { speechProvider } from "../asr";
-import { SpeechError } from "../asr/types";
+import { SpeechError, speechProvider } from "../asr";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import { durationRefusal, releaseWork } from "../plans/limits";
-import { chunkResultKey } from "../transcriptions/keys";
-import { appendLog, getById, listChunks, raiseProgress } from "../transcriptions/repository";
+import { afterFailure, jobSettings, nextChunkStatus, readyToJoin } from "../rules/job-state";
+import { chunkResultKey } from "../store/keys";
+import { ownedWrite } from "../store/orphans";
+import { durationRefusal, releaseWork } from "../store/plan-usage";
+import { appendLog, getById, listChunks, raiseProgress } from "../store/transcriptions";
 import { buildTranscript } from "./build-transcript";
 import { enqueueChunk, holdLease } from "./enqueue";
-import { ownedWrite } from "./orphans";
-import { afterFailure, jobSettings, nextChunkStatus, readyToJoin } from "./state";
 import { failTranscription, moveChunk, moveTranscription, renewChunkLease } from "./state-repository";
 
 /** Speech recognition is 5–90 % of the bar; stitching and analysis fill the rest. */

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { reindexTranscription } from "./index";
+import { reindexTranscription } from "../store/search-index";
 
 /** Transcriptions indexed per hourly run: a few seconds of D1 work, whatever the size of the backlog. */
 const PER_RUN = 500;

@@ -6,8 +6,8 @@ import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import worker from "../index";
-import { updateTranscription } from "../transcriptions/repository";
-import { reindexTranscription } from "./index";
+import { reindexTranscription } from "../store/search-index";
+import { updateTranscription } from "../store/transcriptions";
 
 async function search(cookie: string, q: string, extra = "") {
   const res = await api(`/api/search?q=${encodeURIComponent(q)}${extra}`, { cookie });

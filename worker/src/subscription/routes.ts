@@ -1,12 +1,12 @@
 import { type Subscription, subscriptionSchema } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId, requireUser } from "../auth/middleware";
-import { pricesFor } from "../billing/stripe-client";
+import { currentUserId, requireUser } from "../auth";
+import { pricesFor } from "../billing";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json } from "../http/openapi";
-import { usageOf } from "../plans/limits";
-import { findUserById } from "../users/repository";
+import { usageOf } from "../store/plan-usage";
+import { findUserById } from "../store/users";
 
 const described = doc({
   summary: "The caller's plan, this month's usage and the prices Checkout sells",

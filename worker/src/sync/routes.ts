@@ -1,6 +1,6 @@
 import { syncPageSchema, syncQuerySchema } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";

@@ -3,8 +3,8 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { syncChanges, type TranscriptionRow, transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
-import { transcriptDocKey } from "../transcriptions/keys";
-import { toTranscription } from "../transcriptions/serialize";
+import { transcriptDocKey } from "../store/keys";
+import { toTranscription } from "../transcriptions";
 
 /**
  * A page stops growing past about this many bytes of JSON (the change that crosses it is still sent): pages

@@ -5,8 +5,8 @@ import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
-import { reindexTranscription } from "../search/index";
-import { raiseProgress, updateTranscription } from "../transcriptions/repository";
+import { reindexTranscription } from "../store/search-index";
+import { raiseProgress, updateTranscription } from "../store/transcriptions";
 
 async function sync(cookie: string, since?: string, limit?: number) {
   const params = new URLSearchParams();

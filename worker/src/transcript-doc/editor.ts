@@ -8,7 +8,7 @@ import {
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import { ApiError, notFound } from "../http/errors";
-import { getOwned } from "../transcriptions/repository";
+import { getOwned } from "../store/transcriptions";
 import { editIssues } from "./edit-checks";
 import { relabelAnalysis, relabels } from "./relabel-analysis";
 import { type CommitResult, commitTranscript, readCurrentDoc, readVersion, type VersionKind } from "./store";

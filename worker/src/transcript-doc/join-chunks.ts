@@ -1,5 +1,5 @@
 import type { Segment, TranscriptDoc, Word } from "@verbatim/shared";
-import type { SpeechResult } from "../asr/types";
+import type { SpeechResult } from "../asr";
 import {
   chunkSpeakerKey,
   joinDiarizationNotes,

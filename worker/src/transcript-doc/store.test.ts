@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { createDb } from "../db/client";
 import { transcriptions } from "../db/schema";
-import { transcriptDocKey } from "../transcriptions/keys";
-import { getById } from "../transcriptions/repository";
+import { transcriptDocKey } from "../store/keys";
+import { getById } from "../store/transcriptions";
 import { commitMachineTranscript, commitTranscript, readCurrentDoc } from "./store";
 
 // The store on the real D1 and R2, below the routes: what the guarded UPDATE and the run marker promise.

@@ -8,15 +8,10 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
-import { ownedWrite } from "../jobs/orphans";
-import { reindexTranscription } from "../search/index";
-import {
-  transcriptDocKey,
-  transcriptRunKey,
-  transcriptVersionKey,
-  transcriptVersionsPrefix,
-} from "../transcriptions/keys";
-import { getById } from "../transcriptions/repository";
+import { transcriptDocKey, transcriptRunKey, transcriptVersionKey, transcriptVersionsPrefix } from "../store/keys";
+import { ownedWrite } from "../store/orphans";
+import { reindexTranscription } from "../store/search-index";
+import { getById } from "../store/transcriptions";
 import { namedSegments } from "./speakers";
 import { transcriptText } from "./text";
 

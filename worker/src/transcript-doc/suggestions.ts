@@ -1,5 +1,5 @@
 import type { SpeakerSuggestion, TranscriptDoc } from "@verbatim/shared";
-import { sentenceSpans } from "./sentence-spans";
+import { sentenceSpans } from "../rules/sentence-spans";
 
 // Names heard in self-introductions ("I'm Dana", "my name is Dana", "this is Dana from Acme", "Dana here"),
 // offered per diarized speaker for the user to accept; nothing here renames anyone.

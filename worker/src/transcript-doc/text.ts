@@ -1,5 +1,5 @@
 import { markerTime, type Segment } from "@verbatim/shared";
-import { sentenceSpans } from "./sentence-spans";
+import { sentenceSpans } from "../rules/sentence-spans";
 
 /** Words come without their spacing; scripts written without spaces (Japanese, Chinese) join without one. */
 export function joinWords(words: { word: string }[], sample: string) {

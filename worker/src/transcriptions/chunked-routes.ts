@@ -8,20 +8,19 @@ import {
   transcriptionSchema,
 } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId } from "../auth/middleware";
+import { currentUserId } from "../auth";
 import { transcriptionChunks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
-import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
-import { CHUNK_EVENTS, readyToJoin } from "../jobs/state";
-import { failTranscription } from "../jobs/state-repository";
-import { durationRefusal, releaseWork, withSlot } from "../plans/limits";
-import { writeStreamToR2 } from "../uploads/r2-writer";
+import { enqueueChunk, enqueueStep, failTranscription } from "../jobs";
+import { CHUNK_EVENTS, readyToJoin } from "../rules/job-state";
+import { chunkKey, mediaKey } from "../store/keys";
+import { durationRefusal, releaseWork, withSlot } from "../store/plan-usage";
+import { writeStreamToR2 } from "../store/r2-writer";
+import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "../store/transcriptions";
 import { assertAcceptedType, declaredFileSize, sniffMedia } from "./create";
-import { chunkKey, mediaKey } from "./keys";
-import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "./repository";
 import { toTranscription } from "./serialize";
 import { speakerChoice } from "./speaker-options";
 

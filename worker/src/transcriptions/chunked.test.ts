@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
-import { chunkKey } from "./keys";
+import { chunkKey } from "../store/keys";
 
 const long = inject("longRecording");
 

@@ -11,10 +11,10 @@ import type { Db } from "../db/client";
 import { transcriptionChunks } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
-import { enqueueChunk } from "../jobs/enqueue";
-import { looksLikeMedia, peek } from "../uploads/sniff";
+import { enqueueChunk } from "../jobs";
+import { looksLikeMedia, peek } from "../rules/media-sniff";
+import { appendLog, insertTranscription } from "../store/transcriptions";
 import { assertPlanLength } from "./plan-length";
-import { appendLog, insertTranscription } from "./repository";
 import type { SpeakerChoice } from "./speaker-options";
 
 export const NOT_MEDIA = "This file is not an audio or video recording we can read";

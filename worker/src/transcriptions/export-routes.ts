@@ -8,7 +8,7 @@ import {
 } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { currentUserId } from "../auth/middleware";
+import { currentUserId } from "../auth";
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -17,9 +17,8 @@ import { ApiError } from "../http/errors";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
-import { namedSegments } from "../transcript-doc/speakers";
-import { readCurrentDoc } from "../transcript-doc/store";
-import { getOwned } from "./repository";
+import { getOwned } from "../store/transcriptions";
+import { namedSegments, readCurrentDoc } from "../transcript-doc";
 
 async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<ExportDoc> {
   // The current (possibly edited) transcript, its speakers shown by name ("Dana", else "Speaker 1").

@@ -1,14 +1,14 @@
 import { FILE_EMPTY, FILE_TOO_LARGE, isActive, MAX_UPLOAD_BYTES, mediaReceiptSchema } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId } from "../auth/middleware";
+import { currentUserId } from "../auth";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, file, json, rawBody } from "../http/openapi";
-import { writeStreamToR2 } from "../uploads/r2-writer";
-import { peek, sniffMediaType } from "../uploads/sniff";
+import { peek, sniffMediaType } from "../rules/media-sniff";
+import { writeStreamToR2 } from "../store/r2-writer";
+import { getOwned, updateTranscription } from "../store/transcriptions";
 import { declaredFileSize, NOT_MEDIA } from "./create";
 import { streamMedia } from "./media";
-import { getOwned, updateTranscription } from "./repository";
 
 // A transcription's recording: played back (GET, with Range) and, for a chunked upload, stored (PUT).
 // Mounted under /transcriptions, behind its sign-in check.

@@ -1,5 +1,5 @@
 import { notFound } from "../http/errors";
-import { SNIFF_BYTES, sniffMediaType } from "../uploads/sniff";
+import { SNIFF_BYTES, sniffMediaType } from "../rules/media-sniff";
 
 /**
  * The type the stored bytes really have, never the one a client declared: bytes that are not audio or video

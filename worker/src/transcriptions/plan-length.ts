@@ -1,6 +1,6 @@
 import { speechProvider } from "../asr";
 import type { Bindings } from "../env";
-import { maxSecondsFor, tooLongForPlan } from "../plans/limits";
+import { maxSecondsFor, tooLongForPlan } from "../store/plan-usage";
 
 /**
  * Refuses (402) a stored recording longer than its owner's plan transcribes, before any of it is recognised:

@@ -8,7 +8,7 @@ import { engineControl, testFile, upload, waitUntilDone } from "../../test/trans
 import { createDb } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
 import worker from "../index";
-import { mediaKey } from "./keys";
+import { mediaKey } from "../store/keys";
 
 /** What the every-minute cron trigger (wrangler.toml) does. */
 async function runMinuteCron() {

@@ -1,6 +1,6 @@
 import type { Transcription } from "@verbatim/shared";
 import type { TranscriptionRow } from "../db/schema";
-import { LIST_TEXT_CHARS } from "./repository";
+import { LIST_TEXT_CHARS } from "../store/transcriptions";
 
 /** JSON columns are returned parsed; a value that doesn't parse is returned as stored (clients ignore it). */
 function parsed(value: string | null): unknown {

@@ -6,12 +6,11 @@ import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { CHANGED_ELSEWHERE, requireMatch } from "../http/preconditions";
-import { enqueueChunk, enqueueStep } from "../jobs/enqueue";
-import { moveTranscription, resetChunks } from "../jobs/state-repository";
-import { reindexTranscription } from "../search/index";
-import { startTranscriptRun } from "../transcript-doc/store";
-import { deletePrefix, transcriptionPrefix } from "./keys";
-import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "./repository";
+import { enqueueChunk, enqueueStep, moveTranscription, resetChunks } from "../jobs";
+import { deletePrefix, transcriptionPrefix } from "../store/keys";
+import { reindexTranscription } from "../store/search-index";
+import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "../store/transcriptions";
+import { startTranscriptRun } from "../transcript-doc";
 import { speakerChoice } from "./speaker-options";
 
 const ALREADY_RUNNING = "This transcription is already being processed";

@@ -9,14 +9,20 @@ import {
 } from "@verbatim/shared";
 import { Hono } from "hono";
 import { z } from "zod";
-import { currentUserId } from "../auth/middleware";
+import { currentUserId } from "../auth";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";
-import { renameSpeakers, restoreVersion, saveTranscript, speakerSuggestions } from "../transcript-doc/editor";
-import { listVersions, readVersion } from "../transcript-doc/store";
-import { getOwned } from "./repository";
+import { getOwned } from "../store/transcriptions";
+import {
+  listVersions,
+  readVersion,
+  renameSpeakers,
+  restoreVersion,
+  saveTranscript,
+  speakerSuggestions,
+} from "../transcript-doc";
 
 // The transcript editor and speaker names (shared/src/transcript-edit.ts). Thin: the rules live in
 // transcript-doc/editor.ts and store.ts. Mounted under /transcriptions, behind its sign-in check.

@@ -2,9 +2,10 @@ import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf } from "@verb
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
-import { withSlot } from "../plans/limits";
-import { readFormUntilFile } from "../uploads/form-stream";
-import { writeStreamToR2 } from "../uploads/r2-writer";
+import { readFormUntilFile } from "../http/form-stream";
+import { mediaKey } from "../store/keys";
+import { withSlot } from "../store/plan-usage";
+import { writeStreamToR2 } from "../store/r2-writer";
 import {
   assertAcceptedType,
   assertDeclaredSize,
@@ -13,7 +14,6 @@ import {
   sniffMedia,
   spokenLanguage,
 } from "./create";
-import { mediaKey } from "./keys";
 import { speakerChoiceFromForm } from "./speaker-options";
 
 /**

@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
-import { abortOpenUploads } from "./abort-open";
+import { abortOpenUploads } from "../store/abort-open";
 
 /**
  * How long an unfinished resumable upload is kept. R2 aborts incomplete multipart uploads 7 days after they

@@ -8,17 +8,14 @@ import {
   uploadedPartSchema,
 } from "@verbatim/shared";
 import { Hono } from "hono";
-import { currentUserId, requireUser } from "../auth/middleware";
+import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, optionalJsonBody, rawBody } from "../http/openapi";
 import { assertUploadSlotFree, confirmUploadSlot } from "../http/rate-limit";
 import { readOptionalJson, validate } from "../http/validate";
-import { releaseWork, withSlot } from "../plans/limits";
-import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions/create";
-import { mediaKey } from "../transcriptions/keys";
-import { toTranscription } from "../transcriptions/serialize";
-import { speakerChoice } from "../transcriptions/speaker-options";
+import { mediaKey } from "../store/keys";
+import { releaseWork, withSlot } from "../store/plan-usage";
 import {
   describeUpload,
   insertUpload,
@@ -28,7 +25,14 @@ import {
   partSizeFor,
   recordPart,
   setUploadStatus,
-} from "./repository";
+} from "../store/uploads";
+import {
+  assertAcceptedType,
+  createFileTranscription,
+  sniffMedia,
+  speakerChoice,
+  toTranscription,
+} from "../transcriptions";
 
 // Resumable uploads for recordings past the 500 MB form limit (up to 5 GB / 10 hours). The browser sends
 // fixed-size parts straight into an R2 multipart upload; the parts already stored are listed so an upload

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
-import { deletePrefix, userPrefix } from "../transcriptions/keys";
-import { abortOpenUploads } from "../uploads/abort-open";
-import { deleteUser } from "./repository";
+import { abortOpenUploads } from "../store/abort-open";
+import { deletePrefix, userPrefix } from "../store/keys";
+import { deleteUser } from "../store/users";
 
 /**
  * Removes the account and everything it owns: every object under users/{userId}/ (recordings, chunks,

@@ -1,5 +1,5 @@
 import type { ProfileImageType } from "@verbatim/shared";
-import { userPrefix } from "../transcriptions/keys";
+import { userPrefix } from "../store/keys";
 
 const EXTENSIONS: Record<ProfileImageType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 const CONTENT_TYPES: Record<string, ProfileImageType> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif" };

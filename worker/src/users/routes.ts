@@ -21,21 +21,28 @@ import {
 } from "@verbatim/shared";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { clearSessionCookie } from "../auth/cookie";
-import { guessWasRight, passwordChangeLimits, reserveGuess } from "../auth/lockout";
-import { currentUserId, requireUser } from "../auth/middleware";
-import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
-import { assertAcceptableNewPassword } from "../auth/password-policy";
-import { deleteUserSessions } from "../auth/session-store";
+import {
+  assertAcceptableNewPassword,
+  currentUserId,
+  decoyHash,
+  deleteUserSessions,
+  guessWasRight,
+  hashPassword,
+  passwordChangeLimits,
+  requireUser,
+  reserveGuess,
+  verifyPassword,
+} from "../auth";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { doc, file, formBody, json } from "../http/openapi";
+import { clearSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
+import { getPreferences, savePreferences } from "../store/preferences";
+import { toPublicUser } from "../store/public-user";
+import { emailTakenByOther, findUserById, updateUser } from "../store/users";
 import { deleteAccount } from "./account";
-import { getPreferences, savePreferences } from "./preferences";
 import { keyOfProfilePicture, newProfileImage, profileImageKey, sniffImageType } from "./profile-image";
-import { toPublicUser } from "./public-user";
-import { emailTakenByOther, findUserById, updateUser } from "./repository";
 
 /** Room for the multipart envelope around a 5 MB image, so the stream is cut off early for anything far bigger. */
 const MULTIPART_OVERHEAD = 64 * 1024;

@@ -1,6 +1,6 @@
 import { SENTENCE_END_CLASS } from "@verbatim/shared/sentences";
 import type { ItemSentence, ItsFunction, PartOfSpeech } from "wink-nlp";
-import { sentenceSpans } from "../../transcript-doc/sentence-spans";
+import { sentenceSpans } from "../../rules/sentence-spans";
 import { nlp } from "./nlp";
 import { type Turn, timeAt } from "./speakers";
 import { wordCount } from "./text";

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TranscriptionRow, transcriptionChunks, transcriptionLogs, transcriptions } from "../db/schema";
 import { notFound } from "../http/errors";
-import { reindexTranscription } from "../search/index";
+import { reindexTranscription } from "./search-index";
 
 /** Another user's transcription is indistinguishable from a missing one. */
 export async function getOwned(db: Db, userId: string, id: string): Promise<TranscriptionRow> {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptions, uploads, users } from "../db/schema";
-import { deletePrefix, transcriptionPrefix, userPrefix } from "../transcriptions/keys";
+import { deletePrefix, transcriptionPrefix, userPrefix } from "./keys";
 
 // Deleted means deleted. Deleting a transcription or an account removes its R2 prefix at once, but a job or an
 // upload still running then may write after that. Jobs clean up after themselves (ownedWrite); this sweep,

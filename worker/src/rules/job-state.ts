@@ -1,5 +1,4 @@
 import { ACTIVE_STATUSES, type TranscriptionStatus } from "@verbatim/shared";
-import type { Bindings } from "../env";
 
 // The job state machine: a transcription's and its chunks' statuses, which events move them where, when the
 // transcript can be joined, and the retry and lease policy. Pure; state-repository.ts applies it to D1.
@@ -71,8 +70,14 @@ export const isSealed = (t: Sealable, received: number) =>
 export const readyToJoin = (t: Sealable, chunks: readonly { status: ChunkStatus }[]) =>
   isSealed(t, chunks.length) && chunks.length > 0 && chunks.every((c) => c.status === "DONE");
 
-/** Retry and lease policy for speech jobs; tests shorten the delays through the environment. */
-export function jobSettings(env: Pick<Bindings, "JOB_MAX_ATTEMPTS" | "JOB_RETRY_BASE_SECONDS">) {
+/**
+ * Retry and lease policy for speech jobs, from the Worker's vars of these names (tests shorten the delays). Typed
+ * by shape, not by env.ts's Bindings: rules sit below the platform and import nothing of it.
+ */
+export function jobSettings(env: {
+  JOB_MAX_ATTEMPTS?: string | undefined;
+  JOB_RETRY_BASE_SECONDS?: string | undefined;
+}) {
   const maxAttempts = Number(env.JOB_MAX_ATTEMPTS) || 5;
   const baseDelay = Number(env.JOB_RETRY_BASE_SECONDS) || 10;
   return {

@@ -5,10 +5,10 @@ import { api, signUp } from "../../test/http";
 import { testFile } from "../../test/transcriptions";
 import { createDb } from "../db/client";
 import { transcriptionChunks } from "../db/schema";
-import { chunkKey, mediaKey, transcriptionPrefix, userPrefix } from "../transcriptions/keys";
-import { insertTranscription } from "../transcriptions/repository";
+import { transcribeChunk } from "../jobs/transcribe-chunk";
+import { chunkKey, mediaKey, transcriptionPrefix, userPrefix } from "./keys";
 import { sweepOrphans } from "./orphans";
-import { transcribeChunk } from "./transcribe-chunk";
+import { insertTranscription } from "./transcriptions";
 
 const keysUnder = async (prefix: string) => (await env.MEDIA.list({ prefix })).objects.map((o) => o.key);
 

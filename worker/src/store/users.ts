@@ -2,7 +2,7 @@ import { normalizeUsername } from "@verbatim/shared";
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
-import { usernameKey } from "./username-key";
+import { usernameKey } from "../rules/username-key";
 
 export function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });

@@ -1,6 +1,6 @@
 import { isActive, TRANSCRIPTION_STATUSES } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { afterFailure, CHUNK_STATUSES, jobSettings, nextChunkStatus, nextStatus, readyToJoin } from "./state";
+import { afterFailure, CHUNK_STATUSES, jobSettings, nextChunkStatus, nextStatus, readyToJoin } from "./job-state";
 
 describe("the transcription's status", () => {
   it("is active while PENDING, PROCESSING or REPROCESSING, and only then", () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
 import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
-import { userPrefix } from "../transcriptions/keys";
-import { periodOf, TRANSCRIPTION_LIMIT_MESSAGE } from "./limits";
+import { userPrefix } from "./keys";
+import { periodOf, TRANSCRIPTION_LIMIT_MESSAGE } from "./plan-usage";
 
 // The Free plan: 3 transcriptions a calendar month, up to 5 minutes each. Enforced by the server on every
 // path that starts work.

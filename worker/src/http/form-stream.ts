@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "./errors";
 
 // A streaming multipart/form-data reader. Libraries at hand buffer each part whole; a 500 MB recording must
 // flow to R2 without ever being held in memory, so the file part is handed on as a stream.
