@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fixture } from "@verbatim/testing/fixtures";
 import autocannon from "autocannon";
 import { getPlatformProxy } from "wrangler";
 import { startWorker } from "./lib/app.mjs";
@@ -22,7 +23,7 @@ const base = `http://127.0.0.1:${PORT}`;
 
 /** A real meeting's words (test-fixtures/), timed at a speaking pace, as the engine would store them. */
 function meetingTranscript() {
-  const lines = readFileSync(`${root}test-fixtures/meetings/atlas-q3-planning.txt`, "utf8").split("\n").filter(Boolean);
+  const lines = readFileSync(fixture("meetings/atlas-q3-planning.txt"), "utf8").split("\n").filter(Boolean);
   const segments = [];
   let t = 0;
   for (const line of lines) {

@@ -9,29 +9,30 @@
 //   BENCH_MODELS=tiny.en,base  BENCH_ROUNDS=1  (each round times each engine and the pipeline once; best kept)
 //   BENCH_PIPELINE=0  (skip the full pipeline: the engine's numbers only)  BENCH_SECONDS=600  (recording length)
 //   BENCH_DIARIZE=0  (skip the diarize=true timing: on a busy machine it takes longer than the rest)
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  audioFixture,
+  durationOf,
+  JFK_FLAC,
+  joinAudio,
+  REFERENCE_CLIPS,
+  referenceOf,
+  toMono16k,
+} from "@verbatim/testing/audio";
+import { wordErrorRate } from "@verbatim/testing/wer";
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { register, upgradeToPro } from "./lib/bench-seed.mjs";
-import { root } from "./lib/env.mjs";
 import { stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { buildWeb, install, migrate } from "./lib/setup.mjs";
-import { wordErrorRate } from "./lib/wer.mjs";
 
 // A meeting's length: the pipeline's fixed costs (upload, queue, analysis) weigh as they would. The benchmark's
 // user is put on the PRO plan, whose recordings may be longer than the Free plan's 5 minutes.
 const TARGET_SECONDS = Number(process.env.BENCH_SECONDS || 600);
-const fixtures = join(root, "test-fixtures/audio");
-const references = JSON.parse(readFileSync(join(fixtures, "references.json"), "utf8"));
 // Every clip with a reference transcript, so the whole recording has one.
-const CLIPS = [
-  "jfk.flac",
-  ...["0870", "0880", "0890", "0920", "0930"].map((n) => `librivox/sense_and_sensibility_01_austen_64kb-${n}.wav`),
-  "two-speakers/stereo-one-speaker-per-channel.wav",
-];
+const CLIPS = REFERENCE_CLIPS;
 const MODELS = { "tiny.en": "bundled", base: "base" };
 const BASELINE = "faster-whisper defaults";
 const CHOSEN = "defaults";
@@ -56,31 +57,14 @@ const freePort = () =>
 
 /** Whole clips, looped until the recording is at least TARGET_SECONDS long; returns the file and its text. */
 function buildRecording(dir) {
-  const clips = CLIPS.map((clip, i) => {
-    const out = join(dir, `c${i}.wav`);
-    execFileSync("sox", [
-      join(fixtures, clip),
-      "-r",
-      "16000",
-      "-c",
-      "1",
-      "-b",
-      "16",
-      out,
-      "remix",
-      "-",
-      "pad",
-      "0",
-      "0.5",
-    ]);
-    return out;
-  });
-  const once = join(dir, "once.wav");
-  execFileSync("sox", [...clips, once]);
-  const loops = Math.ceil(TARGET_SECONDS / Number(execFileSync("soxi", ["-D", once], { encoding: "utf8" })));
-  const out = join(dir, "recording.wav");
-  execFileSync("sox", [...Array.from({ length: loops }, () => once), out]);
-  const text = Array.from({ length: loops }, () => CLIPS.map((c) => references[c]).join(" ")).join(" ");
+  const clips = CLIPS.map((clip, i) => toMono16k(audioFixture(clip), join(dir, `c${i}.wav`), 0.5));
+  const once = joinAudio(clips, join(dir, "once.wav"));
+  const loops = Math.ceil(TARGET_SECONDS / durationOf(once));
+  const out = joinAudio(
+    Array.from({ length: loops }, () => once),
+    join(dir, "recording.wav"),
+  );
+  const text = Array.from({ length: loops }, () => CLIPS.map(referenceOf).join(" ")).join(" ");
   return { file: out, text };
 }
 
@@ -176,7 +160,7 @@ function printTable() {
 try {
   recording = buildRecording(dir);
   const audio = new Blob([readFileSync(recording.file)], { type: "audio/wav" });
-  const warmup = new Blob([readFileSync(join(fixtures, "jfk.flac"))]);
+  const warmup = new Blob([readFileSync(JFK_FLAC)]);
   if (withPipeline) migrate(join(dir, "state"));
   for (const label of models) {
     const model = MODELS[label];

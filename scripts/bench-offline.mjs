@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { fixture } from "@verbatim/testing/fixtures";
 import { build } from "vite";
 import { getPlatformProxy } from "wrangler";
 import { startWorker } from "./lib/app.mjs";
@@ -28,7 +29,7 @@ const base = `http://127.0.0.1:${PORT}`;
 
 /** The fixture meeting's sentences with their speakers, to be cut into short recordings. */
 function meetingSentences() {
-  const lines = readFileSync(`${root}test-fixtures/meetings/atlas-q3-planning.txt`, "utf8").split("\n").filter(Boolean);
+  const lines = readFileSync(fixture("meetings/atlas-q3-planning.txt"), "utf8").split("\n").filter(Boolean);
   return lines.flatMap((line) => {
     const [speaker, said = ""] = line.split(/:\s(.*)/s);
     return (said.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => ({ speaker, text: s.trim() }));

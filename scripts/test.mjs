@@ -1,6 +1,7 @@
 // Every test, the way CI runs them: the machine's needs, static checks, the test command's own tests, the
 // speech engine, the Worker in the Workers runtime (with the real engine), then the web app end to end in
 // Chromium against the started app. Every step has a time limit; the summary always closes the run.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,13 +10,23 @@ import { E2E_WORKER_VARS } from "./lib/e2e-vars.mjs";
 import { asrPython, root } from "./lib/env.mjs";
 import { fuzzApi, prepareFuzz } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
-import { stopAll, stopAllOnSignals } from "./lib/processes.mjs";
+import { runAsync, startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { runCounted } from "./lib/report.mjs";
 import { installAndBuildForTests, migrate, seedAssets } from "./lib/setup.mjs";
-import { installStripeMock, startStripeMock } from "./lib/stripe-mock.mjs";
 
 const MIN = 60_000;
 const results = [];
+// stripe-mock's installer (@verbatim/testing), run by its path as asr/install.sh is: on a clean clone it runs before
+// `pnpm install` has linked the workspace's packages.
+const STRIPE_MOCK_INSTALLER = `${root}testing/install-stripe-mock.mjs`;
+
+/** The `*.test.mjs` files in `dir` and its folders (not node_modules), as paths from the root. */
+function testFiles(dir) {
+  return readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(`${dir}/${entry.name}`);
+    return entry.name.endsWith(".test.mjs") ? [`${dir}/${entry.name}`] : [];
+  });
+}
 
 /** A step that is not a test runner (install, build, start): recorded in the summary if it fails. */
 async function setupStep(name, fn) {
@@ -51,7 +62,10 @@ async function main() {
   // The payment tests need stripe-mock; without Go ≥ 1.22 the run stops here, saying what to install.
   let stripeMock;
   const goChecked = await setupStep("stripe-mock", () => {
-    stripeMock = installStripeMock();
+    const check = spawnSync(process.execPath, [STRIPE_MOCK_INSTALLER, "--check"], { encoding: "utf8" });
+    if (check.status !== 0)
+      throw new Error(check.stderr.trim() || `stripe-mock's installer exited with ${check.status}`);
+    stripeMock = runAsync(process.execPath, [STRIPE_MOCK_INSTALLER], { timeoutMs: 6 * MIN });
   });
   if (!goChecked) return;
   // The rest installs beside stripe-mock's Go build (pnpm and pip mostly wait on the network and the disk), the
@@ -64,19 +78,29 @@ async function main() {
   // The static checks, the small suites and the speech engine's tests, side by side: tsc and pytest each keep
   // about one core busy, the rest are short. Each step's output is printed whole when it ends; the summary keeps
   // their order.
-  // The test command's own tests, and shared/'s check that every rule more than one package needs has one home.
-  const ownTests = ["scripts/lib", "shared"].flatMap((dir) =>
-    readdirSync(`${root}${dir}`)
-      .filter((f) => f.endsWith(".test.mjs"))
-      .map((f) => `${dir}/${f}`),
-  );
+  // The test command's own tests, shared/'s check that every rule more than one package needs has one home, and
+  // the tests of the helpers in testing/ (@verbatim/testing).
+  const ownTests = [
+    ...["scripts/lib", "shared"].flatMap((dir) =>
+      readdirSync(`${root}${dir}`)
+        .filter((f) => f.endsWith(".test.mjs"))
+        .map((f) => `${dir}/${f}`),
+    ),
+    ...testFiles("testing"),
+  ];
   const quiet = { live: false };
   results.push(
     ...(await Promise.all([
       // The root script: the packages' typechecks at once (pnpm -r --parallel).
       step("typecheck", "pnpm", ["typecheck"], 10 * MIN, quiet),
       step("lint", "pnpm", ["lint"], 5 * MIN, quiet),
-      step("test command and shared/ (node --test)", process.execPath, ["--test", ...ownTests], 5 * MIN, quiet),
+      step(
+        "test command, shared/ and testing/ (node --test)",
+        process.execPath,
+        ["--test", ...ownTests],
+        5 * MIN,
+        quiet,
+      ),
       step("web unit tests (happy-dom)", "pnpm", ["--filter", "@verbatim/web", "test:unit"], 5 * MIN, quiet),
       step("speech engine (asr/)", asrPython, ["-m", "pytest", "asr/tests", "-q"], 20 * MIN, quiet),
     ])),
@@ -90,16 +114,21 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "verbatim-e2e-"));
   const port = Number(process.env.E2E_PORT || 8797);
   const asrPort = Number(process.env.E2E_ASR_PORT || 8796);
-  // Loaded only now: it needs the npm packages that the install step above brings.
-  const { startGoogleMocks } = await import("./lib/google-mocks.mjs");
-  const google = await startGoogleMocks({ audioFile: `${root}test-fixtures/audio/jfk.mp3` });
+  // Loaded only now: the install step above links @verbatim/testing and brings the npm packages it needs.
+  const [{ JFK_MP3 }, { startGoogleFake }, { startStripeMock }] = await Promise.all([
+    import("@verbatim/testing/audio"),
+    import("@verbatim/testing/google-fake"),
+    import("@verbatim/testing/stripe-mock"),
+  ]);
+  const google = await startGoogleFake({ audioFile: JFK_MP3 });
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
       migrate(persistTo);
       seedAssets(persistTo);
       await startEngine({ port: asrPort, model: "bundled" });
       // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
-      const stripe = await startStripeMock();
+      // One of this command's services, so it is stopped with the rest.
+      const stripe = await startStripeMock({ service: { start: startService, stop: stopService } });
       await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars } });
     });
     if (started) {

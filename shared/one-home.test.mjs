@@ -16,6 +16,7 @@ const SOURCES = [
   "worker/bench",
   "web/src",
   "web/e2e",
+  "testing",
   "scripts",
   "asr/verbatim_asr",
   "asr/tests",
@@ -95,7 +96,7 @@ test("the word error rate has one implementation a language, both by shared/data
   const definition =
     /\bdef (?:wer|word_error_rate)\b|\bfunction (?:wer|wordErrorRate)\b|\b(?:const|let) (?:wer|wordErrorRate) =/;
   assert.deepEqual(
-    copies((text) => definition.test(text), ["asr/tests/wer.py", "scripts/lib/wer.mjs"]),
+    copies((text) => definition.test(text), ["asr/tests/wer.py", "testing/wer.mjs"]),
     [],
   );
 });

@@ -30,7 +30,7 @@ RECORDINGS = {
     "jfk.mp3": AUDIO / "jfk.mp3",
     "jfk_video.mp4": AUDIO / "jfk_video.mp4",
 }
-# Words that other tests may assert, by clip ("jfk": every jfk.* file; scripts/lib/stable-words.mjs reads the same
+# Words that other tests may assert, by clip ("jfk": every jfk.* file; testing/stable-words.mjs reads the same
 # file): each is in every run below, which all agree word for word.
 STABLE_PHRASES = json.loads((AUDIO / "stable-phrases.json").read_text())
 

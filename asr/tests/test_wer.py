@@ -1,4 +1,4 @@
-"""The word error rate (tests/wer.py) against the cases scripts/lib/wer.test.mjs checks too: one normalisation
+"""The word error rate (tests/wer.py) against the cases testing/wer.test.mjs checks too: one normalisation
 and one rate for every package's tests."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Word error rate for the engine's tests, by the rules in <repo>/shared/data/wer.json (scripts/lib/wer.mjs
+"""Word error rate for the engine's tests, by the rules in <repo>/shared/data/wer.json (testing/wer.mjs
 applies the same rules for the Worker's tests and bench:asr; both pass shared/data/wer-cases.json)."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import { root as repoRoot } from "./env.mjs";
 // of its headings or bold-led items. Paths under what .gitignore names (node_modules/, dist/, .venv/, …) are
 // made by the commands and never checked; a token with a glob or a placeholder (*, <x>, {a,b}, …) is skipped.
 
-const TOP_FOLDERS = ["web", "worker", "asr", "shared", "scripts", "docs", "test-fixtures", ".ci"];
+const TOP_FOLDERS = ["web", "worker", "asr", "shared", "testing", "scripts", "docs", "test-fixtures", ".ci"];
 const ROOT_FILES = ["package.json", "pnpm-workspace.yaml", "wrangler.toml", "vite.config.ts", "biome.json"];
 const SOURCE_ROOTS = [
   "web/src",
@@ -22,6 +22,7 @@ const SOURCE_ROOTS = [
   "worker/bench",
   "worker/scripts",
   "shared/src",
+  "testing",
   "asr",
   "scripts",
   ".ci",

@@ -1,6 +1,6 @@
+import { says } from "@verbatim/testing/stable-words";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { says } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { newContext, newPage } from "./support/browser";
 import { JFK_VIDEO } from "./support/env";

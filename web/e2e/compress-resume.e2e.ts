@@ -1,7 +1,7 @@
 import { transcriptionSchema } from "@verbatim/shared/transcription";
+import { says } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { says } from "../../scripts/lib/stable-words.mjs";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { newContext, newPage, screenshot, throttleUploads } from "./support/browser";

@@ -1,7 +1,7 @@
 import { transcriptionSchema } from "@verbatim/shared/transcription";
+import { phrasePattern } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { newContext, newPage } from "./support/browser";
 import { BASE_URL, JFK_VIDEO } from "./support/env";

@@ -1,8 +1,8 @@
 import { serverUrlSchema } from "@verbatim/shared/server-url";
 import { publicUserSchema } from "@verbatim/shared/user";
+import { phrasePattern } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { readJson, waitUntilFinished } from "./support/api";
 import { newPage, toast } from "./support/browser";
 import { BASE_URL } from "./support/env";

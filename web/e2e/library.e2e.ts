@@ -1,5 +1,5 @@
+import { phrasePattern } from "@verbatim/testing/stable-words";
 import { describe, expect, it } from "vitest";
-import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { JFK_FLAC, JFK_MP3, JFK_VIDEO } from "./support/env";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { phrasePattern } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";

@@ -1,6 +1,6 @@
+import { phrasePattern } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { phrasePattern } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { BASE_URL, JFK_MP3 } from "./support/env";

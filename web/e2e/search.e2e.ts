@@ -1,18 +1,18 @@
 import type { Transcription } from "@verbatim/shared/transcription";
+import { plainWords, says } from "@verbatim/testing/stable-words";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { plainWords, says } from "../../scripts/lib/stable-words.mjs";
 import { registerViaApi, uploadViaApi, waitUntilFinished } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
-import { JFK_MP3, REPO_ROOT } from "./support/env";
+import { audioFixture, JFK_MP3 } from "./support/env";
 import { deviceLibraries } from "./support/idb";
 
 // Issue 16: one box searches every transcript; offline it searches the device library with the same results.
 // The recogniser's words vary with the CPU: the words searched for, and where they must be found, are read from
 // the transcripts the API answered.
 
-const CALL = `${REPO_ROOT}test-fixtures/audio/two-speakers/pyannote-sample.wav`;
-const AMIABLE = `${REPO_ROOT}test-fixtures/audio/librivox/sense_and_sensibility_01_austen_64kb-0930.wav`;
+const CALL = audioFixture("two-speakers/pyannote-sample.wav");
+const AMIABLE = audioFixture("librivox/sense_and_sensibility_01_austen_64kb-0930.wav");
 
 const title = (t: Transcription) => t.name || t.file_name;
 /** The words search finds in a transcription (its title, summary and lines), split as its index splits them. */

@@ -7,16 +7,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { readJson, registerViaApi, waitUntilFinished } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { newContext, newPage, screenshot, toast } from "./support/browser";
-import { REPO_ROOT } from "./support/env";
+import { audioFixture } from "./support/env";
 
 // Speaker recognition as a user meets it (issue 15): chosen at upload (and remembered in Settings), a real
 // two-speaker recording transcribed by the real engine, the speakers named, coloured and filterable, a rename
 // that shows everywhere, and the detail page's ways to run a recording again.
 
-const TWO_SPEAKERS = `${REPO_ROOT}test-fixtures/audio/two-speakers/pyannote-sample.wav`;
+const TWO_SPEAKERS = audioFixture("two-speakers/pyannote-sample.wav");
 /** Introductions added to a line of Speaker 2's: the recogniser's own words vary with the CPU, these do not. */
 const INTRODUCTIONS = "Hi, I'm Marcus. This is Priya in Lisbon.";
-const JFK_VIDEO_HEAD = readFileSync(`${REPO_ROOT}test-fixtures/audio/jfk_video.mp4`).subarray(0, 4000);
+const JFK_VIDEO_HEAD = readFileSync(audioFixture("jfk_video.mp4")).subarray(0, 4000);
 
 let context: BrowserContext;
 let page: Page;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { transcriptDocSchema } from "@verbatim/shared/transcript";
+import { phrasePattern, says } from "@verbatim/testing/stable-words";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { phrasePattern, says } from "../../scripts/lib/stable-words.mjs";
 import { readJson, registerViaApi } from "./support/api";
 import { newContext, newPage, screenshot, toast } from "./support/browser";
 import { BASE_URL, JFK_MP3 } from "./support/env";

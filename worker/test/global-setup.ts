@@ -1,8 +1,8 @@
+import { JFK_FLAC, JFK_MP3, JFK_VIDEO } from "@verbatim/testing/audio";
+import { startGoogleFake } from "@verbatim/testing/google-fake";
+import { startStripeMock } from "@verbatim/testing/stripe-mock";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM module shared with scripts/test.mjs (no type declarations)
-import { startGoogleMocks } from "../../scripts/lib/google-mocks.mjs";
-import { startStripeMock } from "../../scripts/lib/stripe-mock.mjs";
-import { buildLongRecording, buildTwoSpeakerChunks, fixtures } from "./audio-fixtures";
+import { buildLongRecording, buildTwoSpeakerChunks } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
 import { type Engine, startEngine } from "./engine";
 import { FONTS_DIR, fontFiles } from "./fonts";
@@ -38,13 +38,13 @@ export default async function setup(project: TestProject) {
     return engine;
   };
   // In this process group: the test command stops the worker suite as a group, mock included.
-  const stripeMock = await startStripeMock({ detached: false });
+  const stripeMock = await startStripeMock();
   project.provide("stripeVars", stripeMock.vars);
   const long = buildLongRecording();
   const files: Record<string, string> = {
-    "jfk.flac": `${fixtures}/jfk.flac`,
-    "jfk.mp3": `${fixtures}/jfk.mp3`,
-    "jfk_video.mp4": `${fixtures}/jfk_video.mp4`,
+    "jfk.flac": JFK_FLAC,
+    "jfk.mp3": JFK_MP3,
+    "jfk_video.mp4": JFK_VIDEO,
     "long.wav": long.long,
   };
   for (const [i, c] of long.chunks.entries()) files[`chunk${i}.wav`] = c.file;
@@ -55,7 +55,7 @@ export default async function setup(project: TestProject) {
   // The PDF fonts, which test/seed-fonts.ts puts into R2 as the start command does.
   for (const font of fontFiles()) files[`fonts/${font}`] = `${FONTS_DIR}${font}`;
   const proxy = await startChaosProxy(startedEngine, files);
-  const google = await startGoogleMocks({ audioFile: `${fixtures}/jfk.mp3` });
+  const google = await startGoogleFake({ audioFile: JFK_MP3 });
   project.provide("googleVars", google.vars);
   project.provide("googleMockOrigin", google.origin);
   project.provide("asrBaseUrl", `${proxy.url}/v1`);

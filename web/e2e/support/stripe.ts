@@ -1,6 +1,6 @@
 import { webhookReceiptSchema } from "@verbatim/shared/subscription";
+import { STRIPE_TEST_VARS } from "@verbatim/testing/stripe-mock";
 import Stripe from "stripe";
-import { STRIPE_TEST_VARS } from "../../../scripts/lib/stripe-mock.mjs";
 import { BASE_URL } from "./env";
 
 // Webhook events as Stripe sends them, signed with the `stripe` package's test-header helper and the

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { type SearchPage, searchPageSchema, transcriptionSchema } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";

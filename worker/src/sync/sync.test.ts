@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { type SyncPage, syncPageSchema, transcriptionSchema } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { db, seedTranscription } from "../../test/library";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";

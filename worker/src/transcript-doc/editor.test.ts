@@ -9,9 +9,9 @@ import {
   validationErrorSchema,
   versionConflictSchema,
 } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
 import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { createDb } from "../db/client";

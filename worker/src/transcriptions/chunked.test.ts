@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { apiErrorSchema, transcriptionSchema } from "@verbatim/shared";
+import { wordErrorRate } from "@verbatim/testing/wer";
 import { describe, expect, inject, it } from "vitest";
-import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 import { chunkKey } from "../store/keys";

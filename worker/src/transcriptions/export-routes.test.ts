@@ -1,6 +1,6 @@
 import { transcriptionSchema } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, readJson, signUp } from "../../test/http";
 import { seedTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { hindi } from "../export/test-fixtures";

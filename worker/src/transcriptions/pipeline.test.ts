@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { traceSchema, transcriptDocSchema, transcriptionSchema } from "@verbatim/shared";
+import { wordErrorRate } from "@verbatim/testing/wer";
 import { describe, expect, it } from "vitest";
-import { wordErrorRate } from "../../../scripts/lib/wer.mjs";
 import { api, readJson, signUp } from "../../test/http";
 import { testFile, upload, waitUntilDone } from "../../test/transcriptions";
 

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { traceSchema, transcriptionSchema } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, readJson, signUp } from "../../test/http";
 import { engineControl, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { createDb } from "../db/client";

@@ -1,6 +1,6 @@
 import { resumableUploadSchema, transcriptionSchema } from "@verbatim/shared";
+import { says } from "@verbatim/testing/stable-words";
 import { describe, expect, it } from "vitest";
-import { says } from "../../../scripts/lib/stable-words.mjs";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { testFile, waitUntilDone } from "../../test/transcriptions";
 

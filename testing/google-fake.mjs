@@ -1,3 +1,4 @@
+// @ts-check
 // Local stand-ins for Google, for the tests only (never started by `pnpm start`): OAuth 2.0 / OpenID Connect
 // from oauth2-mock-server (real RS256-signed ID tokens and a real JWKS), and a node:http fake that speaks
 // Calendar API v3 (events.list with paging, events.get, events.insert with conferenceData) and Drive v3
@@ -11,6 +12,22 @@ import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { OAuth2Issuer, OAuth2Service } from "oauth2-mock-server";
 
+/** @typedef {import("node:http").IncomingMessage} Request */
+/** @typedef {import("node:http").ServerResponse} Response */
+/** @typedef {{ email: string, scopes: string[] }} Grant who signed in and what they allowed */
+/** @typedef {{ dateTime?: string, date?: string }} EventTime */
+/** @typedef {{ id: string, start: EventTime, end: EventTime, [field: string]: unknown }} CalendarEvent */
+/**
+ * A one-shot override of the token endpoint's next answer (POST /__control/next-token).
+ * @typedef {{ grant: string, claims?: object, tamperSignature?: boolean, omitIdToken?: boolean, error?: string,
+ *   status?: number, expiresIn?: number }} TokenOverride
+ */
+/**
+ * An injected API failure (POST /__control/fail).
+ * @typedef {{ match: string, count: number, status: number, message?: string, reason?: string,
+ *   retryAfter?: number }} Failure
+ */
+
 export const CLIENT_ID = "verbatim-test-client.apps.googleusercontent.com";
 export const CLIENT_SECRET = "test-client-secret-not-for-production";
 export const DEFAULT_USER = "ada.lovelace@example.com";
@@ -19,16 +36,22 @@ const DRIVE_SCOPES = ["https://www.googleapis.com/auth/drive.readonly", "https:/
 /** Google may return fewer events than maxResults per page; small pages make paging observable. */
 const PAGE_SIZE = 3;
 
+/** @param {string} email */
 const subOf = (email) => `1${createHash("sha256").update(email).digest("hex").replace(/\D/g, "").slice(0, 20)}`;
+/** @param {string} email */
 const nameOf = (email) =>
-  email
-    .split("@")[0]
+  String(email.split("@")[0])
     .split(/[._-]/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 
+/**
+ * @param {Request} req
+ * @returns {Promise<string>}
+ */
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const parts = [];
     req.on("data", (c) => parts.push(c));
     req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
@@ -36,6 +59,10 @@ function readBody(req) {
   });
 }
 
+/**
+ * @param {Request} req
+ * @param {string} name
+ */
 function cookie(req, name) {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [k, ...v] = part.trim().split("=");
@@ -44,10 +71,17 @@ function cookie(req, name) {
   return null;
 }
 
+/**
+ * @param {Response} res
+ * @param {number} status
+ * @param {string} message
+ * @param {string} reason
+ * @param {Record<string, string>} [headers]
+ */
 function googleError(res, status, message, reason, headers = {}) {
-  const statusText =
-    { 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED" }[status] ??
-    "UNAVAILABLE";
+  /** @type {Record<number, string>} */
+  const statusTexts = { 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED" };
+  const statusText = statusTexts[status] ?? "UNAVAILABLE";
   res.writeHead(status, { "Content-Type": "application/json; charset=UTF-8", ...headers });
   res.end(
     JSON.stringify({
@@ -65,19 +99,31 @@ function googleError(res, status, message, reason, headers = {}) {
   );
 }
 
+/**
+ * @param {Response} res
+ * @param {number} status
+ * @param {unknown} body
+ */
 function sendJson(res, status, body) {
   res.writeHead(status, { "Content-Type": "application/json; charset=UTF-8" });
   res.end(JSON.stringify(body));
 }
 
-/** A calendar for a new user: meetings around today, one past meeting with a Meet recording. */
+/**
+ * A calendar for a new user: meetings around today, one past meeting with a Meet recording.
+ * @param {string} email
+ * @param {string} recordingFileId
+ * @returns {CalendarEvent[]}
+ */
 function seedEvents(email, recordingFileId) {
+  /** @type {(dayOffset: number, hour: number, minute?: number) => Date} */
   const at = (dayOffset, hour, minute = 0) => {
     const d = new Date();
     d.setDate(d.getDate() + dayOffset);
     d.setHours(hour, minute, 0, 0);
     return d;
   };
+  /** @type {(id: string, summary: string, start: Date, minutes: number, extra?: object) => CalendarEvent} */
   const timed = (id, summary, start, minutes, extra = {}) => ({
     kind: "calendar#event",
     id,
@@ -89,6 +135,7 @@ function seedEvents(email, recordingFileId) {
     creator: { email, self: true },
     ...extra,
   });
+  /** @param {string} code */
   const meet = (code) => ({
     hangoutLink: `https://meet.google.com/${code}`,
     conferenceData: {
@@ -107,6 +154,7 @@ function seedEvents(email, recordingFileId) {
   });
   const tomorrow = at(1, 14);
   const allDayStart = new Date(at(3, 0));
+  /** @param {Date} d */
   const ymd = (d) =>
     `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   return [
@@ -146,25 +194,38 @@ function seedEvents(email, recordingFileId) {
 /**
  * Starts the fakes on `host:port` (port 0: a free one). `audioFile` is served as every user's Meet recording.
  * Returns the app's Google vars (every endpoint pointing here), the origin, control helpers and close().
+ * @param {{ host?: string, port?: number, audioFile?: string }} [options]
  */
-export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile } = {}) {
+export async function startGoogleFake({ host = "127.0.0.1", port = 0, audioFile } = {}) {
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate("RS256");
   const service = new OAuth2Service(issuer);
 
+  /** @type {Map<string | null, Grant>} */
   const codes = new Map(); // code → { email, scopes }
+  /** @type {Map<string, Set<string>>} */
   const grants = new Map(); // email → Set(scope): what the user allowed so far (include_granted_scopes)
+  /** @type {Map<string | null, Grant>} */
   const accessTokens = new Map(); // token → { email, scopes }
+  /** @type {Map<string | null, Grant>} */
   const refreshTokens = new Map(); // token → { email, scopes }
+  /** @type {Map<string, Map<string, CalendarEvent>>} */
   const calendars = new Map(); // email → Map(id → event)
+  /** @type {TokenOverride[]} */
   const next = []; // one-shot overrides for the token endpoint: { grant, claims, tamperSignature, omitIdToken, error, expiresIn }
+  /** @type {Failure[]} */
   const failures = []; // injected API failures: { match, status, reason, retryAfter, count }
+  /** @type {Set<Response>} */
   const silent = new Set(); // answers left hanging by drive-hang / drive-stall, ended by reset
+  /** @type {{ method?: string, path: string, query: Record<string, string>, range: string | null }[]} */
   const log = [];
+  /** @type {(string | null)[]} */
   const revoked = [];
   let tokenDelayMs = 0; // a slow token endpoint, so concurrent refreshes would overlap
 
+  /** @param {string} email */
   const recordingId = (email) => `rec-${subOf(email).slice(0, 10)}`;
+  /** @param {string} email */
   const calendar = (email) => {
     let events = calendars.get(email);
     if (!events) {
@@ -198,7 +259,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       name: nameOf(who.email),
       picture: `https://lh3.googleusercontent.com/a/${subOf(who.email)}`,
       azp: CLIENT_ID,
-      ...(next[0]?.grant === grant ? next[0].claims : {}),
+      ...(next[0]?.grant === grant ? next[0]?.claims : {}),
     });
   });
 
@@ -246,11 +307,16 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     }
   });
 
+  /** @param {Request} req */
   function authorize(req) {
     const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     return accessTokens.get(token) ?? null;
   }
 
+  /**
+   * @param {Response} res
+   * @param {string} kind
+   */
   function injected(res, kind) {
     const f = failures.find((x) => x.match === kind && x.count > 0);
     if (!f) return false;
@@ -265,6 +331,11 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     return true;
   }
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {URL} url
+   */
   async function calendarApi(req, res, url) {
     const who = authorize(req);
     if (!who) return googleError(res, 401, "Request had invalid authentication credentials.", "authError");
@@ -282,16 +353,22 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     if (req.method === "GET") {
       if (q.get("orderBy") === "startTime" && q.get("singleEvents") !== "true")
         return googleError(res, 400, "The requested ordering is not available for the particular query.", "invalid");
-      const min = q.get("timeMin") ? Date.parse(q.get("timeMin")) : -Infinity;
-      const max = q.get("timeMax") ? Date.parse(q.get("timeMax")) : Infinity;
+      const timeMin = q.get("timeMin");
+      const timeMax = q.get("timeMax");
+      const min = timeMin ? Date.parse(timeMin) : -Infinity;
+      const max = timeMax ? Date.parse(timeMax) : Infinity;
+      /** @param {CalendarEvent} e */
       const startOf = (e) => Date.parse(e.start.dateTime ?? `${e.start.date}T00:00:00`);
+      /** @param {CalendarEvent} e */
       const endOf = (e) => Date.parse(e.end.dateTime ?? `${e.end.date}T00:00:00`);
       const matching = [...events.values()]
         .filter((e) => endOf(e) > min && startOf(e) < max)
         .sort((a, b) => startOf(a) - startOf(b));
       const size = Math.min(Number(q.get("maxResults") ?? 250), PAGE_SIZE);
-      const offset = q.get("pageToken") ? Number(Buffer.from(q.get("pageToken"), "base64url").toString()) : 0;
+      const pageToken = q.get("pageToken");
+      const offset = pageToken ? Number(Buffer.from(pageToken, "base64url").toString()) : 0;
       const items = matching.slice(offset, offset + size);
+      /** @type {{ kind: string, summary: string, timeZone: string, items: CalendarEvent[], nextPageToken?: string }} */
       const body = { kind: "calendar#events", summary: who.email, timeZone: "UTC", items };
       if (offset + size < matching.length)
         body.nextPageToken = Buffer.from(String(offset + size)).toString("base64url");
@@ -326,19 +403,25 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     return googleError(res, 405, "Method not allowed", "invalid");
   }
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {URL} url
+   */
   function driveApi(req, res, url) {
     const who = authorize(req);
     if (!who) return googleError(res, 401, "Request had invalid authentication credentials.", "authError");
     if (!who.scopes.some((s) => DRIVE_SCOPES.includes(s)))
       return googleError(res, 403, "Request had insufficient authentication scopes.", "insufficientPermissions");
     const m = url.pathname.match(/^\/drive\/v3\/files\/([^/]+)$/);
-    if (!m || decodeURIComponent(m[1]) !== recordingId(who.email) || !audioFile)
+    const fileId = m?.[1];
+    if (!fileId || decodeURIComponent(fileId) !== recordingId(who.email) || !audioFile)
       return googleError(res, 404, `File not found: ${m?.[1]}.`, "notFound");
     if (injected(res, "drive")) return;
     const size = statSync(audioFile).size;
     if (url.searchParams.get("alt") !== "media") {
       return sendJson(res, 200, {
-        id: decodeURIComponent(m[1]),
+        id: decodeURIComponent(fileId),
         name: "Weekly sync - Recording",
         mimeType: "audio/mpeg",
         size: String(size),
@@ -381,6 +464,11 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
     res.end(bytes.subarray(start, end + 1));
   }
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {URL} url
+   */
   async function controlApi(req, res, url) {
     const body = req.method === "POST" ? JSON.parse((await readBody(req)) || "{}") : {};
     switch (url.pathname) {
@@ -413,7 +501,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
 
   const server = createServer(async (req, res) => {
     try {
-      const url = new URL(req.url, `http://${req.headers.host}`);
+      const url = new URL(/** @type {string} */ (req.url), `http://${req.headers.host}`);
       if (!url.pathname.startsWith("/__control")) {
         log.push({
           method: req.method,
@@ -444,11 +532,13 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
       else res.destroy();
     }
   });
-  await new Promise((resolve, reject) => {
+  /** @type {Promise<void>} */
+  const listening = new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen(port, host, () => resolve());
   });
-  const origin = `http://${host}:${server.address().port}`;
+  await listening;
+  const origin = `http://${host}:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`;
   issuer.url = origin;
 
   const vars = {
@@ -466,6 +556,7 @@ export async function startGoogleMocks({ host = "127.0.0.1", port = 0, audioFile
   return {
     origin,
     vars,
+    /** @returns {Promise<void>} */
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

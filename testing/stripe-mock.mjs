@@ -1,14 +1,20 @@
+// @ts-check
 // stripe-mock, Stripe's own mock of its API (a Go program), for the tests that drive the real `stripe`
-// client: installed once into .tools/bin with `go install`, then started on a free loopback port.
+// client: installed once into .tools/bin with `go install`, then started on a free loopback port. The test
+// command installs it before `pnpm install` has linked this package, so it runs install-stripe-mock.mjs by path.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
-import { root } from "./env.mjs";
-import { runAsync, startService, stopService } from "./processes.mjs";
+import { fileURLToPath } from "node:url";
+
+/** @typedef {import("node:child_process").ChildProcess} ChildProcess */
+/** @typedef {import("node:child_process").SpawnOptions} SpawnOptions */
 
 const VERSION = "v0.203.0";
-const GOBIN = `${root}.tools/bin`;
+/** The checkout's own tools: .tools/bin at the repository's root. */
+const GOBIN = fileURLToPath(new URL("../.tools/bin", import.meta.url));
 export const stripeMockBin = `${GOBIN}/stripe-mock`;
+const GO_CANDIDATES = ["go", "/usr/local/go/bin/go"];
 
 /** The fixed test configuration the Worker gets beside the mock's address. Webhook tests sign with this secret. */
 export const STRIPE_TEST_VARS = {
@@ -18,6 +24,7 @@ export const STRIPE_TEST_VARS = {
   STRIPE_PRICE_PRO_ANNUAL: "price_verbatim_pro_annual",
 };
 
+/** @param {string[]} candidates */
 function findGo(candidates) {
   for (const go of candidates) {
     const res = spawnSync(go, ["env", "GOVERSION"], { encoding: "utf8" });
@@ -29,8 +36,9 @@ function findGo(candidates) {
 /**
  * The Go to build stripe-mock with, or null when the binary is there already. Throws at once, saying what to
  * install, on a machine without a recent Go (Debian's golang-go is too old).
+ * @param {{ bin?: string, goCandidates?: string[] }} [options]
  */
-function goForStripeMock({ bin, goCandidates }) {
+export function stripeMockGo({ bin = stripeMockBin, goCandidates = GO_CANDIDATES } = {}) {
   if (existsSync(bin)) return null;
   const found = findGo(goCandidates);
   const [, major = 0, minor = 0] = /^go(\d+)\.(\d+)/.exec(found?.version ?? "") ?? [];
@@ -41,18 +49,19 @@ function goForStripeMock({ bin, goCandidates }) {
         `stripe-mock yourself: GOBIN=${GOBIN} go install github.com/stripe/stripe-mock@${VERSION}`,
     );
   }
-  mkdirSync(GOBIN, { recursive: true });
-  console.log(`Installing stripe-mock ${VERSION} with ${found.version} into .tools/bin`);
   return found;
 }
 
 /**
  * Makes sure the stripe-mock binary exists, installing it with Go ≥ 1.22 when missing. Throws at once, saying
  * what to install, on a machine without a recent Go (Debian's golang-go is too old).
+ * @param {{ bin?: string, goCandidates?: string[] }} [options]
  */
-export function ensureStripeMock({ bin = stripeMockBin, goCandidates = ["go", "/usr/local/go/bin/go"] } = {}) {
-  const found = goForStripeMock({ bin, goCandidates });
+export function ensureStripeMock({ bin = stripeMockBin, goCandidates = GO_CANDIDATES } = {}) {
+  const found = stripeMockGo({ bin, goCandidates });
   if (!found) return bin;
+  mkdirSync(GOBIN, { recursive: true });
+  console.log(`Installing stripe-mock ${VERSION} with ${found.version} into .tools/bin`);
   execFileSync(found.go, ["install", `github.com/stripe/stripe-mock@${VERSION}`], {
     stdio: "inherit",
     env: { ...process.env, GOBIN },
@@ -61,30 +70,22 @@ export function ensureStripeMock({ bin = stripeMockBin, goCandidates = ["go", "/
   return stripeMockBin;
 }
 
-/**
- * ensureStripeMock() for the test command's setup: the Go check still fails at once (before anything else
- * starts), and the build then runs beside the other installs instead of before them.
- */
-export function installStripeMock({ bin = stripeMockBin, goCandidates = ["go", "/usr/local/go/bin/go"] } = {}) {
-  const found = goForStripeMock({ bin, goCandidates });
-  if (!found) return Promise.resolve(bin);
-  return runAsync(found.go, ["install", `github.com/stripe/stripe-mock@${VERSION}`], {
-    env: { ...process.env, GOBIN },
-    timeoutMs: 300_000,
-  }).then(() => stripeMockBin);
-}
-
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 
-/** Stops a mock started in the caller's process group (its group is the caller's, so only the pid is signalled). */
+/**
+ * Stops a mock started in the caller's process group (its group is the caller's, so only the pid is signalled).
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
 function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -98,17 +99,27 @@ function stopChild(child) {
 }
 
 /**
- * Starts stripe-mock (HTTP only) and waits until it answers; `url` is the Worker's STRIPE_API_BASE. By default
- * it is a service in its own process group (the test command stops it); `detached: false` keeps it in the
- * caller's group, so a test step stopped as a group (the worker suite's global setup) takes it along.
+ * How a caller that keeps its own services runs the mock among them (the test command's startService and
+ * stopService: its own process group, stopped with the rest on Ctrl-C).
+ * @typedef {object} Service
+ * @property {(name: string, cmd: string, args: string[], opts: SpawnOptions) => ChildProcess} start
+ * @property {(child: ChildProcess) => Promise<void>} stop
  */
-export async function startStripeMock({ port, detached = true } = {}) {
+
+/**
+ * Starts stripe-mock (HTTP only), installing it first if need be, and waits until it answers; `url` is the
+ * Worker's STRIPE_API_BASE. By default it runs in the caller's process group, so a test step stopped as a group
+ * (the worker suite's global setup) takes it along; a `service` runs it as one of the caller's services instead.
+ * @param {{ port?: number, service?: Service }} [options]
+ */
+export async function startStripeMock({ port, service } = {}) {
   const bin = ensureStripeMock();
   const httpPort = port ?? (await freePort());
-  const child = detached
-    ? startService("stripe-mock", bin, ["-http-port", String(httpPort)], { stdio: "ignore" })
-    : spawn(bin, ["-http-port", String(httpPort)], { stdio: "ignore" });
-  const stop = () => (detached ? stopService(child) : stopChild(child));
+  const args = ["-http-port", String(httpPort)];
+  const child = service
+    ? service.start("stripe-mock", bin, args, { stdio: "ignore" })
+    : spawn(bin, args, { stdio: "ignore" });
+  const stop = () => (service ? service.stop(child) : stopChild(child));
   const url = `http://127.0.0.1:${httpPort}`;
   const until = Date.now() + 20_000;
   for (;;) {
@@ -125,5 +136,7 @@ export async function startStripeMock({ port, detached = true } = {}) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, vars: { ...STRIPE_TEST_VARS, STRIPE_API_BASE: url }, stop };
+  /** @type {Record<string, string>} */
+  const vars = { ...STRIPE_TEST_VARS, STRIPE_API_BASE: url };
+  return { url, vars, stop };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import cases from "../../shared/data/wer-cases.json" with { type: "json" };
+import cases from "@verbatim/shared/data/wer-cases.json" with { type: "json" };
 import { normalise, wordErrorRate } from "./wer.mjs";
 
 // The cases asr/tests/test_wer.py checks too: one normalisation and one rate for every package's tests.
