@@ -55,7 +55,10 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
       diarize: t.diarize ? { numSpeakers: t.numSpeakers, exact: total === 1 } : undefined,
     });
     // The plan's length limit can only be checked now that the audio's length is known.
-    const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration);
+    // A whole file's length is known exactly; a chunked upload's only up to the end of this part.
+    const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration, {
+      atLeast: t.source !== "file",
+    });
     if (refusal) {
       await moveChunk(db, transcriptionId, idx, "fail", { error: refusal, leaseUntil: null });
       await failTranscription(db, transcriptionId, refusal);

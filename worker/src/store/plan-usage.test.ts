@@ -160,7 +160,7 @@ describe("the Free plan's limits", () => {
     const wav = silentWav(330);
     const tooLong = {
       message:
-        "This recording is at least 6 minutes long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
+        "This recording is 5 min 30 s long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
       limit: "minutes_per_transcription",
       upgradeUrl: "/subscription",
     };
@@ -206,7 +206,7 @@ describe("the Free plan's limits", () => {
     const { t } = await waitUntilDone(cookie, id);
     expect(t.status).toBe("FAILED");
     expect(t.error_message).toBe(
-      "This recording is at least 6 minutes long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
+      "This recording is at least 5 min 6 s long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
     );
     expect(await usage(cookie)).toEqual({ used: 0, limit: 3 });
   });

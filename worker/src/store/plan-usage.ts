@@ -83,18 +83,37 @@ export async function maxSecondsFor(d1: D1Database, userId: string): Promise<num
   return user?.plan === "PRO" ? null : FREE_PLAN.maxMinutesPerTranscription * 60;
 }
 
-const lengthMessage = (seconds: number) =>
-  `This recording is at least ${Math.ceil(seconds / 60)} minutes long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
+/** "6 min 11 s": a length as people read it, to the second (never rounded up past the truth). */
+const asLength = (seconds: number) => {
+  const whole = Math.floor(seconds);
+  const [m, sec] = [Math.floor(whole / 60), whole % 60];
+  return m === 0 ? `${sec} s` : sec === 0 ? `${m} min` : `${m} min ${sec} s`;
+};
+
+/** The refusal, with the real length (or, when only a part is known, what is known of it) and the real limit. */
+const lengthMessage = (seconds: number, atLeast: boolean) =>
+  `This recording is ${atLeast ? "at least " : ""}${asLength(seconds)} long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
 
 /**
  * The reason a recording of `seconds` is refused for `userId`'s plan, or null when it may be transcribed.
  * Asked once the length is known: before the work when the engine can read it, else after recognition.
+ * `atLeast`: only part of the recording is known (a chunked upload's parts so far), so the length is a floor.
  */
-export async function durationRefusal(d1: D1Database, userId: string, seconds: number): Promise<string | null> {
+export async function durationRefusal(
+  d1: D1Database,
+  userId: string,
+  seconds: number,
+  { atLeast }: { atLeast: boolean },
+): Promise<string | null> {
   const max = await maxSecondsFor(d1, userId);
-  return max !== null && seconds > max ? lengthMessage(seconds) : null;
+  return max !== null && seconds > max ? lengthMessage(seconds, atLeast) : null;
 }
 
 /** The 402 for a recording longer than the plan allows, refused before any of it is recognised. */
 export const tooLongForPlan = (seconds: number) =>
-  new ApiError(402, lengthMessage(seconds), {}, { limit: "minutes_per_transcription", upgradeUrl: "/subscription" });
+  new ApiError(
+    402,
+    lengthMessage(seconds, false),
+    {},
+    { limit: "minutes_per_transcription", upgradeUrl: "/subscription" },
+  );

@@ -89,7 +89,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const start = c.req.valid("query").start;
     // A part that starts past the plan's length is refused before anything of it is stored or transcribed, and the
     // recording fails with the reason, its slot given back, as when a transcribed part reveals the length.
-    const refusal = await durationRefusal(c.env.DB, t.userId, start + 0.001);
+    const refusal = await durationRefusal(c.env.DB, t.userId, start + 0.001, { atLeast: true });
     if (refusal) {
       await failTranscription(db, t.id, refusal);
       await releaseWork(c.env.DB, t.id);
