@@ -4,6 +4,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AuthProvider } from "@/entities/session/use-auth";
+import { I18nProvider, initialLocale, setLocale } from "@/lib/i18n";
 import { persistOptions, queryClient } from "@/lib/query-client";
 import { uploadsInFlight } from "@/lib/uploads-in-flight";
 import { router } from "./router";
@@ -26,15 +27,23 @@ async function signedOut() {
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <AuthProvider onSignedOut={signedOut}>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
+// The first screen is drawn in its language: the signed-in user's (kept on this device) or the browser's. Its
+// messages are a precached chunk, so this waits for no network (lib/i18n; LocaleSync keeps it up to date).
+void setLocale(initialLocale())
+  .catch((error: unknown) => console.error("Could not load the interface language", error))
+  .finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider>
+          <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+            <AuthProvider onSignedOut={signedOut}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </PersistQueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
+  );
 
 // The service worker precaches the app shell so the app opens offline; it updates itself (autoUpdate).
 // Registered after load so it does not compete with the first render, and only in builds (dev has none).

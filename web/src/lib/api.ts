@@ -1,6 +1,7 @@
 import type { AppType } from "@verbatim/worker/app-type";
 import { hc } from "hono/client";
 import { z } from "zod";
+import { localizeMessage } from "@/lib/i18n";
 
 /**
  * The API client. Every call sends the session cookie. A non-ok answer throws ApiError, whose message is the
@@ -33,9 +34,12 @@ function parseMessage(body: string): string | null {
   return null;
 }
 
-/** The message a user should read: the server's words when it gave some, else the fallback. */
+/**
+ * The message a user should read: the server's words when it gave some, else the fallback. A server message that
+ * is one of the shared rules' (a validation message) is shown in the interface's language.
+ */
 export function userMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiError) return error.serverMessage ? localizeMessage(error.serverMessage) : fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

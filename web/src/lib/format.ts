@@ -1,37 +1,73 @@
-/** Size in bytes, KB, MB or GB (the upload screen). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ["KB", "MB", "GB"] as const;
+import { intlLocale, translate } from "@/lib/i18n";
+
+// Numbers, sizes, money and dates as people read them in the interface's language (lib/i18n): every helper
+// formats with Intl in the active locale unless one is passed.
+
+/** A number with the locale's separators ("12,068,336", "12.068.336"). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions, locale = intlLocale()): string {
+  return new Intl.NumberFormat(locale, options).format(value);
+}
+
+/** Size in bytes, KB, MB or GB (the upload screen): "1.50 MB", "201.0 MB"; "1,50 Mo" in French. */
+export function formatBytes(bytes: number, locale = intlLocale()): string {
+  if (bytes < 1024) return translate("format.bytes", { count: bytes });
+  const units = ["kb", "mb", "gb"] as const;
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+  const digits = value < 10 ? 2 : 1;
+  const shown = formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits }, locale);
+  return translate(`format.${units[unit] ?? "gb"}`, { value: shown });
 }
 
-/** 'MMMM d, yyyy at h:mm a', e.g. "March 4, 2026 at 2:05 PM". */
-export function formatUploadedOn(iso: string, timeZone?: string): string {
+/** US dollars from cents: "$19.00" ("19,00 $" in German); `whole` drops the cents ("$0"). */
+export function formatMoney(cents: number, { whole = false } = {}, locale = intlLocale()): string {
+  return formatNumber(
+    cents / 100,
+    { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 },
+    locale,
+  );
+}
+
+/**
+ * Intl options for a 12- or 24-hour clock. `hourCycle`, not `hour12`: with `hour12: false` American English counts
+ * midnight as 24:05, and with `hour12: true` German counts it as 0:05 AM.
+ */
+export const clockOptions = (hour12: boolean): Intl.DateTimeFormatOptions => ({ hourCycle: hour12 ? "h12" : "h23" });
+
+// Intl puts a narrow no-break space before AM/PM in some engines; text matching and copying expect a space.
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+/**
+ * A date with its time, long form: "March 4, 2026 at 2:05 PM", "4 de marzo de 2026, 14:05". `hour12` forces
+ * a clock (the settings' time format); by default the locale's own.
+ */
+export function formatUploadedOn(
+  iso: string,
+  timeZone?: string,
+  { hour12, locale = intlLocale() }: { hour12?: boolean; locale?: string } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+  return plainSpaces(
+    new Intl.DateTimeFormat(locale, {
       timeZone,
-      month: "long",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
+      dateStyle: "long",
+      timeStyle: "short",
+      ...(hour12 === undefined ? {} : clockOptions(hour12)),
+    }).format(date),
   );
-  return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
 
-/** Seconds as m:ss, or h:mm:ss past an hour (player and transcript timestamps). */
+/** A moment with date and time, medium length ("Mar 4, 2026, 2:05:07 PM"): when drafts were kept. */
+export function formatDateTime(at: Date | number, locale = intlLocale()): string {
+  return plainSpaces(new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at));
+}
+
+/** Seconds as m:ss, or h:mm:ss past an hour (player and transcript timestamps); the same in every language. */
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(s / 3600);

@@ -1,11 +1,13 @@
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { localizeMessage } from "@/lib/i18n";
 
 type Errors<T> = Partial<Record<keyof T, string>>;
 
 /**
  * A form validated by a zod schema: validated on submit, then again on every change once submitted, so
- * messages disappear as the user fixes them. Shows the first message per field.
+ * messages disappear as the user fixes them. Shows the first message per field, in the interface's language
+ * (lib/i18n/known-messages.ts).
  */
 export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Record<string, string>>>(
   schema: S,
@@ -21,7 +23,7 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Recor
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path[0] as keyof z.input<S> | undefined;
-        if (field !== undefined && !found[field]) found[field] = issue.message;
+        if (field !== undefined && !found[field]) found[field] = localizeMessage(issue.message);
       }
     }
     setErrors(found);

@@ -1,10 +1,15 @@
 import type { z } from "zod";
 
 // XMLHttpRequest, not fetch: only XHR reports upload progress (fetch has no upload progress events).
-// The error texts are the spec's upload progress errors (toast 'Upload Failed').
+// The error texts are the spec's upload progress errors (toast 'Upload Failed'). They are also how a failure is
+// recognised, so they stay as written here; screens show them in the interface's language (localizeMessage).
+// i18n-ignore: shown through localizeMessage (lib/i18n/known-messages.ts)
 export const UPLOAD_FAILED_STATUS = "Upload failed with status ";
+// i18n-ignore: shown through localizeMessage
 export const INVALID_RESPONSE = "Invalid response from server";
+// i18n-ignore: shown through localizeMessage
 export const NETWORK_ERROR = "Network error occurred during upload";
+// i18n-ignore: shown through localizeMessage
 export const UPLOAD_ABORTED = "Upload aborted";
 
 export class UploadError extends Error {

@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { NotFoundPage } from "@/components/layout/not-found";
 import { Toaster } from "@/components/ui/toast";
+import { LocaleSync } from "@/entities/user/locale-sync";
 import { ThemeSync } from "@/features/settings/components/theme-sync";
 
 export const Route = createRootRoute({
@@ -9,6 +10,7 @@ export const Route = createRootRoute({
       <Outlet />
       <Toaster />
       <ThemeSync />
+      <LocaleSync />
     </>
   ),
   notFoundComponent: NotFoundPage,

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
+import { useTranslations } from "use-intl";
 import { PageSpinner } from "@/components/ui/spinner";
 import { HomePage } from "@/features/home/components/home-page";
 import { LandingPage } from "@/features/landing/components/landing-page";
@@ -21,15 +22,18 @@ const SignedInHome = lazy(async () => {
   };
 });
 
-export const Route = createFileRoute("/")({
-  component: () => (
+function Home() {
+  const t = useTranslations("transcriptions");
+  return (
     <HomePage
       landing={<LandingPage />}
       signedIn={
-        <Suspense fallback={<PageSpinner label="Loading your transcriptions" />}>
+        <Suspense fallback={<PageSpinner label={t("loadingYours")} />}>
           <SignedInHome />
         </Suspense>
       }
     />
-  ),
-});
+  );
+}
+
+export const Route = createFileRoute("/")({ component: Home });

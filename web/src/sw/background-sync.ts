@@ -45,6 +45,7 @@ async function sendQueued() {
     if (outcome === "retry") retry = true;
   }
   // Failing the event makes the browser try again later, with its own backoff.
+  // i18n-ignore: tells the browser to retry; never shown.
   if (retry) throw new Error("Some queued uploads could not be sent yet");
 }
 

@@ -19,6 +19,7 @@ async function receiveShare(request: Request): Promise<Response> {
       // Whoever is signed in when the app next opens claims them (the upload queue runner).
       userId: SHARED_OWNER,
       file,
+      // i18n-ignore: the service worker has no catalogue; only a file shared without a name gets this one.
       fileName: file.name || `Shared recording ${i + 1}`,
       fileType: file.type,
       size: file.size,

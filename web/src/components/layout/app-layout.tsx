@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Footer } from "./footer";
 import { ProcessingOverlay } from "./processing-overlay";
 import { SidebarContent } from "./sidebar";
@@ -9,13 +10,14 @@ import { TopBar } from "./top-bar";
  * routes that use it also mount the upload queue runner (a layout does not import features).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useTranslations("layout");
   return (
     <div className="flex min-h-dvh bg-background">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 border-r bg-sidebar md:block">
         <SidebarContent />

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
+import { useLocale } from "use-intl";
 import { cityLabel, gmtOffsetLabel, useUserTime } from "@/entities/user/use-user-time";
+import { clockOptions } from "@/lib/format";
+import { INTL_TAGS } from "@/lib/i18n";
 import { ClockIcon } from "./icons";
 
 /** Re-renders at every minute boundary, then every 60 s. */
@@ -26,12 +29,15 @@ function useMinute() {
 export function Clock() {
   const now = useMinute();
   const { timeZone, hour12 } = useUserTime();
-  const time = new Intl.DateTimeFormat(hour12 ? "en-US" : "en-GB", {
+  const locale = INTL_TAGS[useLocale()];
+  const time = new Intl.DateTimeFormat(locale, {
     timeZone,
     hour: "2-digit",
     minute: "2-digit",
-    hour12,
-  }).format(now);
+    ...clockOptions(hour12),
+  })
+    .format(now)
+    .replace(/[\u202f\u00a0]/g, " ");
   return (
     <div className="flex items-center gap-2 text-sm" data-testid="clock">
       <ClockIcon className="size-4 text-muted-foreground" />
@@ -39,7 +45,7 @@ export function Clock() {
         {time}
       </time>
       <span className="hidden text-muted-foreground sm:inline">
-        {gmtOffsetLabel(timeZone, now)} · {cityLabel(timeZone)}
+        {gmtOffsetLabel(timeZone, now, locale)} · {cityLabel(timeZone)}
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useRouterState } from "@tanstack/react-router";
 import { atom, useAtomValue } from "jotai";
 import { useEffect } from "react";
+import { useTranslations } from "use-intl";
 import { Spinner } from "@/components/ui/spinner";
 import { appStore } from "@/lib/store";
 
@@ -12,6 +13,7 @@ export const hideProcessingOverlay = () => appStore.set(overlayAtom, false);
 
 /** A full-screen overlay, dismissed by a click on the backdrop; it also goes away on navigation. */
 export function ProcessingOverlay() {
+  const t = useTranslations("layout.processing");
   const visible = useAtomValue(overlayAtom, { store: appStore });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
@@ -24,7 +26,7 @@ export function ProcessingOverlay() {
       {/* The backdrop is a button, so dismissing works from the keyboard too. */}
       <button
         type="button"
-        aria-label="Dismiss"
+        aria-label={t("dismiss")}
         onClick={hideProcessingOverlay}
         className="absolute inset-0 cursor-default bg-slate-900/50 backdrop-blur-[1px] focus-visible:outline-none"
       />
@@ -33,9 +35,9 @@ export function ProcessingOverlay() {
         aria-live="polite"
         className="relative flex max-w-sm flex-col items-center gap-3 rounded-lg bg-card p-6 text-center shadow-xl"
       >
-        <Spinner label="Processing" className="[&>span:first-child]:size-8" />
-        <p className="text-lg font-semibold">Processing your transcription...</p>
-        <p className="text-sm text-muted-foreground">This may take a few minutes</p>
+        <Spinner label={t("label")} className="[&>span:first-child]:size-8" />
+        <p className="text-lg font-semibold">{t("title")}</p>
+        <p className="text-sm text-muted-foreground">{t("body")}</p>
       </div>
     </div>
   );

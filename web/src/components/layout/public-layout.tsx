@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/button";
 import { Footer } from "./footer";
 import { Logo } from "./logo";
 
 /** The public layout: the landing and pricing pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const t = useTranslations("layout");
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="border-b">
@@ -13,15 +15,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <Logo />
           </Link>
-          <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-2">
+          <nav aria-label={t("mainNavigation")} className="ml-auto flex items-center gap-0.5 sm:gap-2">
             <Link to="/pricing" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              Pricing
+              {t("pricing")}
             </Link>
             <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              Log in
+              {t("logIn")}
             </Link>
             <Link to="/register" className={buttonVariants({ size: "sm" })}>
-              Sign up
+              {t("signUp")}
             </Link>
           </nav>
         </div>

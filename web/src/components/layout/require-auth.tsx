@@ -1,10 +1,12 @@
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { useTranslations } from "use-intl";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/entities/session/use-auth";
 
 /** Protected routes: a spinner while the session loads, /auth without a user, else the screen. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const t = useTranslations("layout");
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
   const href = useRouterState({ select: (s) => s.location.href });
@@ -17,6 +19,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       void navigate({ to: "/auth", search: { redirect: href }, replace: true });
   }, [signedOut, href, navigate]);
 
-  if (!user) return <PageSpinner label="Loading your session" />;
+  if (!user) return <PageSpinner label={t("loadingSession")} />;
   return children;
 }

@@ -1,4 +1,5 @@
 import { Link, useRouterState } from "@tanstack/react-router";
+import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/button";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 import { cn } from "@/lib/cn";
@@ -8,6 +9,7 @@ import { NAV_ITEMS } from "./nav-items";
 
 /** Logo, navigation and the Pro promo; the same content serves the desktop column and the mobile drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useTranslations("layout");
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const subscription = useSubscription();
   return (
@@ -18,9 +20,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <Logo />
-        <span className="sr-only"> – go to your transcripts</span>
+        <span className="sr-only">{t("logoSuffix")}</span>
       </Link>
-      <nav aria-label="Main">
+      <nav aria-label={t("mainNavigation")}>
         <ul className="space-y-1">
           {NAV_ITEMS.map((item) => {
             // An entry is active when the path starts with its path.
@@ -40,7 +42,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   )}
                 >
                   {item.icon}
-                  {item.label}
+                  {t(`nav.${item.label}`)}
                 </Link>
               </li>
             );
@@ -51,15 +53,15 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <div className="mt-auto rounded-lg border bg-card p-4">
           <p className="flex items-center gap-2 text-sm font-semibold">
             <SparklesIcon className="size-4 text-primary" />
-            Upgrade to Pro
+            {t("promo.title")}
           </p>
-          <p className="mt-1 text-xs text-muted-foreground">Unlock unlimited transcriptions and advanced AI features</p>
+          <p className="mt-1 text-xs text-muted-foreground">{t("promo.body")}</p>
           <Link
             to="/subscription"
             onClick={onNavigate}
             className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}
           >
-            View Plans
+            {t("promo.cta")}
           </Link>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/entities/session/use-auth";
 import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
@@ -9,6 +10,7 @@ import { LogOutIcon, UserIcon } from "./icons";
 export const SETTINGS_TAB_KEY = "settingsTab";
 
 export function UserMenu() {
+  const t = useTranslations("layout.userMenu");
   const { user, userVersion, logout, isLoggingOut } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
@@ -16,7 +18,7 @@ export function UserMenu() {
 
   return (
     <DropdownMenu
-      label="Account"
+      label={t("label")}
       triggerClassName="flex items-center gap-2 p-1 hover:bg-muted"
       trigger={
         <>
@@ -29,7 +31,7 @@ export function UserMenu() {
           </span>
           {/* The button's accessible name is its text: "Account menu for <name>", the prefix for screen readers
               only, the name visible from 640 px. */}
-          <span className="sr-only">Account menu for </span>
+          <span className="sr-only">{t("menuFor")} </span>
           <span className="sr-only max-w-40 truncate text-sm font-medium sm:not-sr-only">{name}</span>
         </>
       }
@@ -48,11 +50,11 @@ export function UserMenu() {
         }}
       >
         <UserIcon />
-        Profile
+        {t("profile")}
       </DropdownMenuItem>
       <DropdownMenuItem keepOpen disabled={isLoggingOut} onSelect={() => void logout().catch(() => undefined)}>
         <LogOutIcon />
-        {isLoggingOut ? "Logging out..." : "Log out"}
+        {isLoggingOut ? t("loggingOut") : t("logOut")}
       </DropdownMenuItem>
     </DropdownMenu>
   );

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { useTranslations } from "use-intl";
 import { cn } from "@/lib/cn";
 
 interface DialogProps {
@@ -21,6 +22,7 @@ const FOCUSABLE =
  * first control, and returns to the opener when it closes. A click on the backdrop closes it.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+  const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
@@ -97,7 +99,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span aria-hidden="true">✕</span>
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t("close")}</span>
           </button>
         </div>
       )}

@@ -1,13 +1,15 @@
+import { useTranslations } from "use-intl";
 import { cn } from "@/lib/cn";
 
-export function Spinner({ label = "Loading", className }: { label?: string; className?: string }) {
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  const t = useTranslations("common");
   return (
     <span role="status" className={cn("inline-flex items-center", className)}>
       <span
         aria-hidden="true"
         className="size-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("loading")}</span>
     </span>
   );
 }

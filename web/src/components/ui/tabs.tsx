@@ -11,6 +11,7 @@ const TabsContext = createContext<TabsContextValue | null>(null);
 
 function useTabs() {
   const context = useContext(TabsContext);
+  // i18n-ignore: a developer's mistake, never shown
   if (!context) throw new Error("Tabs parts must be used within <Tabs>");
   return context;
 }

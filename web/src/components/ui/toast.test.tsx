@@ -1,6 +1,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { I18nProvider } from "@/lib/i18n";
 import { dismissToast, Toaster, toast } from "./toast";
 
 // React's act() needs this flag outside its own test renderer.
@@ -11,7 +12,13 @@ beforeEach(() => {
   const host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
-  act(() => root.render(<Toaster />));
+  act(() =>
+    root.render(
+      <I18nProvider>
+        <Toaster />
+      </I18nProvider>,
+    ),
+  );
 });
 afterEach(() => {
   act(() => {

@@ -1,4 +1,5 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
 import { cn } from "@/lib/cn";
 
 export interface ToastOptions {
@@ -41,6 +42,7 @@ function subscribe(listener: () => void) {
 }
 
 export function Toaster() {
+  const t = useTranslations("common");
   const entry = useSyncExternalStore(
     subscribe,
     () => current,
@@ -48,7 +50,7 @@ export function Toaster() {
   );
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t("notifications")}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 md:justify-end"
     >
       {/* The live region exists before any toast so screen readers announce each one. */}
@@ -60,6 +62,7 @@ export function Toaster() {
 }
 
 function ToastCard({ entry }: { entry: ToastEntry }) {
+  const t = useTranslations("common");
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const drag = useRef<{ x: number; id: number } | null>(null);
@@ -141,7 +144,7 @@ function ToastCard({ entry }: { entry: ToastEntry }) {
         className="absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span aria-hidden="true">✕</span>
-        <span className="sr-only">Dismiss notification</span>
+        <span className="sr-only">{t("dismissNotification")}</span>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { type ButtonVariant, buttonVariants } from "@/components/ui/button";
 import { connectUrl, GOOGLE_CONNECT_PATH, rememberReturnUrl } from "./google-api";
 import { useServerUrl } from "./server-url-api";
@@ -7,7 +8,7 @@ import { useServerUrl } from "./server-url-api";
  * the router and the service worker leave it alone, that first saves where to come back to.
  */
 export function ConnectGoogleLink({
-  label = "Connect Google Account",
+  label,
   variant = "default",
   className,
 }: {
@@ -15,15 +16,17 @@ export function ConnectGoogleLink({
   variant?: ButtonVariant;
   className?: string;
 }) {
+  const t = useTranslations("google");
   const { info } = useServerUrl();
+  const text = label ?? t("connect");
   if (info?.googleConfigured === false) {
     return (
       <span
         aria-disabled="true"
-        title="Google isn't configured on this server"
+        title={t("notConfigured")}
         className={buttonVariants({ variant, className: `${className ?? ""} cursor-not-allowed opacity-60` })}
       >
-        {label} (Google isn't configured on this server)
+        {t("labelNotConfigured", { label: text })}
       </span>
     );
   }
@@ -36,7 +39,7 @@ export function ConnectGoogleLink({
       }}
       className={buttonVariants({ variant, className })}
     >
-      {label}
+      {text}
     </a>
   );
 }

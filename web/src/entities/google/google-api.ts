@@ -4,6 +4,7 @@ import { toast } from "@/components/ui/toast";
 import { USER_QUERY_KEY } from "@/entities/session/auth-api";
 import { useAuth } from "@/entities/session/use-auth";
 import { api, read, send, userMessage } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 
 export const GOOGLE_STATUS_QUERY_KEY = ["/api/google/status"] as const;
 /** Where the Google callback sends the browser back to (saved before the redirect). */
@@ -47,7 +48,7 @@ export function useDisconnectGoogle() {
   return useMutation({
     mutationFn: () => send(api.auth.google.disconnect.$post()),
     onSuccess: async () => {
-      toast({ title: "Google disconnected", description: "Your Google account is no longer connected." });
+      toast({ title: translate("google.disconnected"), description: translate("google.disconnectedBody") });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: GOOGLE_STATUS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
@@ -56,8 +57,8 @@ export function useDisconnectGoogle() {
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Error disconnecting from Google",
-        description: userMessage(error, "Something went wrong"),
+        title: translate("google.disconnectFailed"),
+        description: userMessage(error, translate("common.somethingWentWrong")),
       }),
   });
 }

@@ -1,12 +1,11 @@
 import { mediaPath } from "@/entities/transcription/media-url";
+import { translate } from "@/lib/i18n";
 import { libraryFor, OFFLINE_MEDIA_CACHE, type OfflineMediaRow } from "./library-db";
 import { isQuotaError } from "./quota";
 
 // "Keep offline": the recording is downloaded whole into Cache Storage under the URL the player requests, and
 // the service worker (sw/offline-media.ts) answers the player's Range requests from there, online or not. The
 // library's row is what the UI shows and what a full device frees first (./quota).
-
-export const NO_ROOM_FOR_MEDIA = "Not enough space on this device to keep this recording offline.";
 
 const absolute = (transcriptionId: string) => new URL(mediaPath(transcriptionId), location.origin).href;
 
@@ -22,9 +21,7 @@ export async function keepOffline(userId: string, transcriptionId: string): Prom
   const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) {
     throw new Error(
-      response.status === 404
-        ? "This recording is no longer available on the server."
-        : "The recording could not be downloaded. Please try again.",
+      response.status === 404 ? translate("library.mediaGone") : translate("library.mediaDownloadFailed"),
     );
   }
   const cache = await caches.open(OFFLINE_MEDIA_CACHE);
@@ -32,7 +29,7 @@ export async function keepOffline(userId: string, transcriptionId: string): Prom
     await cache.put(url, response);
   } catch (error) {
     await cache.delete(url);
-    if (isQuotaError(error)) throw new Error(NO_ROOM_FOR_MEDIA);
+    if (isQuotaError(error)) throw new Error(translate("library.noRoomForMedia"));
     throw error;
   }
   const stored = await cache.match(url);

@@ -1,12 +1,10 @@
+import { translate } from "@/lib/i18n";
 import { type LibraryDb, OFFLINE_MEDIA_CACHE } from "./library-db";
 
 /** Thrown when the device has no room for the library's text even after every offline recording was freed. */
 export class DeviceFullError extends Error {
   constructor() {
-    super(
-      "This device is out of storage space, so Verbatim cannot keep your transcripts for offline use. " +
-        "Free some space and they will be saved at the next sync.",
-    );
+    super(translate("library.deviceFull"));
     this.name = "DeviceFullError";
   }
 }

@@ -3,13 +3,14 @@ import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { Transcription } from "@verbatim/shared/transcription";
 import type { PublicUser } from "@verbatim/shared/user";
 import { USER_QUERY_KEY } from "@/entities/session/auth-api";
+import { translate } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { libraryFor } from "./library-db";
 
 /** Offline, and the device library does not hold what was asked for (not synced yet). */
 export class NotOnDeviceError extends Error {
   constructor() {
-    super("You're offline, and this isn't saved on this device yet.");
+    super(translate("library.notOnDevice"));
     this.name = "NotOnDeviceError";
   }
 }

@@ -1,4 +1,5 @@
 import { toast } from "@/components/ui/toast";
+import { localizeMessage, translate } from "@/lib/i18n";
 import { libraryFor } from "./library-db";
 import type { SentChange } from "./pending-changes";
 
@@ -11,15 +12,20 @@ export async function reportSentChanges(userId: string, sent: SentChange[]) {
   for (const change of sent) {
     if (change.outcome === "applied") continue;
     const now = await lib.transcriptions.get(change.transcriptionId);
-    const title = now ? `“${now.name || now.file_name}”` : "This transcription";
+    const title = now
+      ? translate("library.quoted", { name: now.name || now.file_name })
+      : translate("library.thisTranscription");
+    const name = (change.kind === "rename" ? change.name : "") ?? "";
     const description =
       change.outcome === "conflict"
         ? change.kind === "rename"
-          ? `${title} was changed elsewhere while you were offline, so your rename to “${change.name}” was not applied. The newer version is kept.`
-          : `${title} was changed elsewhere while you were offline, so it was not deleted. The newer version is kept.`
+          ? translate("library.renameConflict", { title, name })
+          : translate("library.deleteConflict", { title })
         : change.outcome === "gone"
-          ? `Your rename to “${change.name}” was not applied: the transcription was deleted elsewhere.`
-          : `Your offline ${change.kind === "rename" ? "rename" : "delete"} was not applied: ${change.message}`;
-    toast({ variant: "destructive", title: "An offline change was not applied", description });
+          ? translate("library.renameGone", { name })
+          : change.kind === "rename"
+            ? translate("library.renameRefused", { message: localizeMessage(change.message ?? "") })
+            : translate("library.deleteRefused", { message: localizeMessage(change.message ?? "") });
+    toast({ variant: "destructive", title: translate("library.notAppliedTitle"), description });
   }
 }

@@ -4,6 +4,7 @@ import type { PublicUser } from "@verbatim/shared/user";
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 import { forgetCachedQueries } from "@/lib/query-client";
 import { fetchCurrentUser, login, logout, register, USER_QUERY_KEY } from "./auth-api";
 
@@ -56,23 +57,33 @@ export function AuthProvider({
     mutationFn: login,
     onSuccess: (signedIn) => {
       setUser(signedIn);
-      toast({ title: "Login successful", description: `Welcome back, ${signedIn.username}` });
+      toast({
+        title: translate("auth.toast.loggedIn"),
+        description: translate("auth.toast.welcomeBack", { name: signedIn.username }),
+      });
     },
     onError: (error) =>
-      toast({ variant: "destructive", title: "Login failed", description: userMessage(error, "Login failed") }),
+      toast({
+        variant: "destructive",
+        title: translate("auth.toast.loginFailed"),
+        description: userMessage(error, translate("auth.toast.loginFailed")),
+      }),
   });
 
   const registerMutation = useMutation({
     mutationFn: register,
     onSuccess: (created) => {
       setUser(created);
-      toast({ title: "Registration successful", description: `Welcome, ${created.username}` });
+      toast({
+        title: translate("auth.toast.registered"),
+        description: translate("auth.toast.welcome", { name: created.username }),
+      });
     },
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Registration failed",
-        description: userMessage(error, "Registration failed"),
+        title: translate("auth.toast.registerFailed"),
+        description: userMessage(error, translate("auth.toast.registerFailed")),
       }),
   });
 
@@ -88,10 +99,14 @@ export function AuthProvider({
     mutationFn: logout,
     onSuccess: async () => {
       await endSession();
-      toast({ title: "Logged out", description: "You have been successfully logged out." });
+      toast({ title: translate("auth.toast.loggedOut"), description: translate("auth.toast.loggedOutBody") });
     },
     onError: (error) =>
-      toast({ variant: "destructive", title: "Logout failed", description: userMessage(error, "Logout failed") }),
+      toast({
+        variant: "destructive",
+        title: translate("auth.toast.logoutFailed"),
+        description: userMessage(error, translate("auth.toast.logoutFailed")),
+      }),
   });
 
   const value: AuthContextValue = {

@@ -1,4 +1,5 @@
 import type { PublicUser } from "@verbatim/shared/user";
+import { translate } from "@/lib/i18n";
 
 type NamedUser = Pick<PublicUser, "full_name" | "email">;
 
@@ -9,12 +10,12 @@ function emailWords(email: string): string[] {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The display name: full_name; else the e-mail's local part split on dots, capitalised per word; else 'User'. */
+/** The display name: full_name; else the e-mail's local part split on dots, capitalised per word; else 'User' (translated). */
 export function displayName(user: NamedUser): string {
   const fullName = user.full_name?.trim();
   if (fullName) return fullName;
   const words = emailWords(user.email);
-  return words.length > 0 ? words.map(capitalise).join(" ") : "User";
+  return words.length > 0 ? words.map(capitalise).join(" ") : translate("common.user");
 }
 
 function initialsOf(words: string[]): string {

@@ -1,8 +1,11 @@
 import { FREE_PLAN, PRO_ANNUAL_CENTS, PRO_MONTHLY_USD, type Subscription } from "@verbatim/shared/subscription";
+import { useTranslations } from "use-intl";
+import { formatMoney } from "@/lib/format";
 
 /**
  * The plan catalogue, with the one FREE plan the server enforces (the plans page's figures;
- * docs/deviations-from-the-spec.md, "One Free plan"). Landing, pricing, FAQ and this page all show these lists.
+ * docs/deviations-from-the-spec.md, "One Free plan"). Landing, pricing, FAQ and this page all show these lists;
+ * their words are under `plans` in the message catalogues.
  */
 export interface PlanOption {
   id: "free" | "pro-monthly" | "pro-annual";
@@ -17,56 +20,46 @@ export interface PlanOption {
 }
 
 /** The plan's price id on this server; null while the server has no payments configured. */
-export const priceIdOf = (plan: PlanOption, subscription: Subscription) =>
+export const priceIdOf = (plan: Pick<PlanOption, "priceKey">, subscription: Subscription) =>
   plan.priceKey && subscription.prices ? subscription.prices[plan.priceKey] : null;
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const PLANS = [
+  { id: "free", key: "free", cents: 0, period: "forever", priceKey: null },
+  { id: "pro-monthly", key: "proMonthly", cents: PRO_MONTHLY_USD * 100, period: "perMonth", priceKey: "monthly" },
+  { id: "pro-annual", key: "proAnnual", cents: PRO_ANNUAL_CENTS, period: "perYear", priceKey: "annual" },
+] as const;
 
-export const FREE_FEATURES = [
-  `${FREE_PLAN.transcriptionsPerMonth} transcriptions per month`,
-  `${FREE_PLAN.maxMinutesPerTranscription} minutes maximum per transcription`,
-  "Summaries and key points",
-  "Export as TXT",
-];
-
-export const PRO_FEATURES = [
-  "Unlimited transcriptions",
-  "Files up to 10 hours and 5GB",
-  "AI summaries, key points and action items",
-  "Topic detection and speaker identification",
-  "Export as PDF, DOCX, SRT/VTT, CSV and TXT",
-  "Priority processing",
-];
-
-export const PLAN_OPTIONS: readonly PlanOption[] = [
-  {
-    id: "free",
-    title: "Free",
-    description: "Try Verbatim on a few recordings.",
-    price: "$0",
-    priceDetail: "forever",
-    features: FREE_FEATURES,
-    priceKey: null,
-  },
-  {
-    id: "pro-monthly",
-    title: "Pro Monthly",
-    description: "Everything, billed month to month.",
-    price: usd(PRO_MONTHLY_USD * 100),
-    priceDetail: "per month",
-    features: PRO_FEATURES,
-    popular: true,
-    priceKey: "monthly",
-  },
-  {
-    id: "pro-annual",
-    title: "Pro Annual",
-    description: "Save 20% — two months free.",
-    price: usd(PRO_ANNUAL_CENTS),
-    priceDetail: "per year",
-    features: PRO_FEATURES,
-    priceKey: "annual",
-  },
-];
-
-export const PRO_INCLUDES = PRO_FEATURES;
+/** The plans' features and options in the active language. */
+export function usePlans() {
+  const t = useTranslations("plans");
+  const freeFeatures = [
+    t("features.freePerMonth", { count: FREE_PLAN.transcriptionsPerMonth }),
+    t("features.freeMinutes", { count: FREE_PLAN.maxMinutesPerTranscription }),
+    t("features.summaries"),
+    t("features.exportTxt"),
+  ];
+  const proFeatures = [
+    t("features.unlimited"),
+    t("features.longFiles"),
+    t("features.aiSummaries"),
+    t("features.topics"),
+    t("features.exportAll"),
+    t("features.priority"),
+  ];
+  const options: PlanOption[] = PLANS.map((plan) => ({
+    id: plan.id,
+    title: t(`${plan.key}.title`),
+    description: t(`${plan.key}.description`),
+    price: formatMoney(plan.cents, { whole: plan.cents === 0 }),
+    priceDetail: t(`period.${plan.period}`),
+    features: plan.id === "free" ? freeFeatures : proFeatures,
+    popular: plan.id === "pro-monthly",
+    priceKey: plan.priceKey,
+  }));
+  /** "3 free transcriptions a month, up to 5 minutes each". */
+  const freeSummary = t("freeSummary", {
+    count: FREE_PLAN.transcriptionsPerMonth,
+    minutes: FREE_PLAN.maxMinutesPerTranscription,
+  });
+  return { freeFeatures, proFeatures, options, freeSummary };
+}

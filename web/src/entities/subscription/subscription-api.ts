@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { isActivePro, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared/subscription";
 import { toast } from "@/components/ui/toast";
 import { api, read, userMessage } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 
 export const SUBSCRIPTION_QUERY_KEY = ["/api/subscription"] as const;
 
@@ -28,8 +29,8 @@ export function useCheckout() {
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Error",
-        description: userMessage(error, "Failed to create checkout session"),
+        title: translate("common.error"),
+        description: userMessage(error, translate("plans.checkoutFailed")),
       }),
   });
 }
@@ -41,8 +42,8 @@ export function useCustomerPortal() {
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Error",
-        description: userMessage(error, "Failed to create portal session"),
+        title: translate("common.error"),
+        description: userMessage(error, translate("plans.portalFailed")),
       }),
   });
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
@@ -19,6 +20,7 @@ interface ExportDialogProps {
 
 /** The export dialog: pick a format, download. TXT is the default format. */
 export function ExportDialog({ open, onOpenChange, formats, onExport, description }: ExportDialogProps) {
+  const t = useTranslations("export");
   const [format, setFormat] = useState<ExportFormat>("txt");
   const [pending, setPending] = useState(false);
   const groupName = useId();
@@ -28,15 +30,15 @@ export function ExportDialog({ open, onOpenChange, formats, onExport, descriptio
     try {
       await onExport(format);
       toast({
-        title: "Download Started",
-        description: `Your transcription is being downloaded as ${format.toUpperCase()}`,
+        title: t("started"),
+        description: t("startedBody", { format: FORMAT_LABELS[format] }),
       });
       onOpenChange(false);
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Download failed",
-        description: userMessage(error, "Could not download the transcription"),
+        title: t("failed"),
+        description: userMessage(error, t("failedBody")),
       });
     } finally {
       setPending(false);
@@ -47,22 +49,22 @@ export function ExportDialog({ open, onOpenChange, formats, onExport, descriptio
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Export Options"
-      description={description ?? "Choose a file format to download your transcription."}
+      title={t("title")}
+      description={description ?? t("description")}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button onClick={download} disabled={pending}>
             {pending && <ButtonSpinner />}
-            {pending ? "Preparing..." : "Download"}
+            {pending ? t("preparing") : t("download")}
           </Button>
         </>
       }
     >
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <legend className="sr-only">File format</legend>
+        <legend className="sr-only">{t("fileFormat")}</legend>
         {formats.map((f) => (
           <label
             key={f}
@@ -80,8 +82,8 @@ export function ExportDialog({ open, onOpenChange, formats, onExport, descriptio
               className="accent-primary"
             />
             <span>
-              <span className="block font-medium">{FORMAT_LABELS[f].label}</span>
-              <span className="block text-xs text-muted-foreground">{FORMAT_LABELS[f].hint}</span>
+              <span className="block font-medium">{FORMAT_LABELS[f]}</span>
+              <span className="block text-xs text-muted-foreground">{t(`formats.${f}`)}</span>
             </span>
           </label>
         ))}

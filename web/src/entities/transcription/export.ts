@@ -9,14 +9,15 @@ export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
 export const LIST_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "srt", "vtt"];
 export const DETAIL_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "json"];
 
-export const FORMAT_LABELS: Record<ExportFormat, { label: string; hint: string }> = {
-  pdf: { label: "PDF", hint: "Printable document" },
-  docx: { label: "DOCX", hint: "Word document" },
-  txt: { label: "TXT", hint: "Plain text with timestamps" },
-  csv: { label: "CSV", hint: "Spreadsheet: timestamp and text" },
-  srt: { label: "SRT", hint: "Subtitles" },
-  vtt: { label: "VTT", hint: "Web subtitles" },
-  json: { label: "JSON", hint: "Transcript, summary and analysis" },
+/** The format's name as shown; what it is for is the message export.formats.<format>. */
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  pdf: "PDF",
+  docx: "DOCX",
+  txt: "TXT",
+  csv: "CSV",
+  srt: "SRT",
+  vtt: "VTT",
+  json: "JSON",
 };
 
 /** The name, or the file name without its extension, plus _transcript (used if the server names none). */

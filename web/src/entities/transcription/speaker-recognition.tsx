@@ -1,5 +1,6 @@
 import { SPEAKER_COUNT } from "@verbatim/shared/speakers";
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import type { SpeakerChoice } from "./speaker-choice";
@@ -20,6 +21,7 @@ export function SpeakerRecognitionField({
   onChange: (next: SpeakerChoice) => void;
   disabled?: boolean;
 }) {
+  const t = useTranslations("speakerRecognition");
   const checkId = useId();
   const countId = useId();
   return (
@@ -33,16 +35,14 @@ export function SpeakerRecognitionField({
           onChange={(e) => onChange({ ...value, diarize: e.target.checked })}
         />
         <span>
-          <span className="block font-medium">Speaker recognition</span>
-          <span className="block text-muted-foreground">
-            Tell speakers apart: each line of the transcript says who spoke it.
-          </span>
+          <span className="block font-medium">{t("label")}</span>
+          <span className="block text-muted-foreground">{t("description")}</span>
         </span>
       </label>
       {value.diarize && (
         <div className="space-y-1.5 pl-7">
           <label htmlFor={countId} className="block font-medium">
-            Number of speakers
+            {t("count")}
           </label>
           <Select
             id={countId}
@@ -50,7 +50,7 @@ export function SpeakerRecognitionField({
             disabled={disabled}
             onChange={(e) => onChange({ ...value, numSpeakers: e.target.value ? Number(e.target.value) : null })}
           >
-            <option value="">Detect automatically</option>
+            <option value="">{t("detect")}</option>
             {COUNTS.map((n) => (
               <option key={n} value={n}>
                 {n}

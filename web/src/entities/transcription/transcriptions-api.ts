@@ -5,6 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { type OfflineChange, queueChange } from "@/entities/library/pending-changes";
 import { libraryList, readThrough, signedInUserId, unreachable } from "@/entities/library/read-through";
 import { api, read, send, userMessage } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 
 // Query keys are the paths.
 export const TRANSCRIPTIONS_KEY = ["/api/transcriptions"] as const;
@@ -56,7 +57,7 @@ async function sendOrQueue(queryClient: QueryClient, change: OfflineChange, send
     }
   }
   const userId = signedInUserId();
-  if (!userId) throw new Error("Sign in again to make changes");
+  if (!userId) throw new Error(translate("transcriptions.signInAgain"));
   await queueChange(userId, change, seen(queryClient, change.transcriptionId)?.updated_at ?? "");
   return { queued: true };
 }
@@ -77,15 +78,18 @@ export function useRenameTranscription() {
       void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
       toast(
         queued
-          ? { title: "Renamed on this device", description: "The new name will be saved when you're back online." }
-          : { title: "Rename successful", description: "The transcription name has been updated." },
+          ? {
+              title: translate("transcriptions.renamedOffline"),
+              description: translate("transcriptions.renamedOfflineBody"),
+            }
+          : { title: translate("transcriptions.renamed"), description: translate("transcriptions.renamedBody") },
       );
     },
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Rename failed",
-        description: userMessage(error, "Could not rename transcription"),
+        title: translate("transcriptions.renameFailed"),
+        description: userMessage(error, translate("transcriptions.renameFailedBody")),
       }),
   });
 }
@@ -108,17 +112,17 @@ export function useDeleteTranscription() {
       toast(
         queued
           ? {
-              title: "Deleted on this device",
-              description: "It will be deleted from your account when you're back online.",
+              title: translate("transcriptions.deletedOffline"),
+              description: translate("transcriptions.deletedOfflineBody"),
             }
-          : { title: "Transcription deleted", description: "The transcription has been successfully deleted." },
+          : { title: translate("transcriptions.deleted"), description: translate("transcriptions.deletedBody") },
       );
     },
     onError: (error) =>
       toast({
         variant: "destructive",
-        title: "Delete failed",
-        description: userMessage(error, "Could not delete transcription"),
+        title: translate("transcriptions.deleteFailed"),
+        description: userMessage(error, translate("transcriptions.deleteFailedBody")),
       }),
   });
 }

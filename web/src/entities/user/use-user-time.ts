@@ -1,4 +1,5 @@
 import { isTimeZone } from "@verbatim/shared/preferences";
+import { intlLocale } from "@/lib/i18n";
 import { usePreferences } from "./preferences";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -15,9 +16,9 @@ export function useUserTime() {
   return { timeZone, hour12: prefs?.timeFormat === "12h" };
 }
 
-/** "GMT+2", "GMT-5", "GMT" for a zone at a moment. */
-export function gmtOffsetLabel(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" })
+/** "GMT+2", "GMT-5", "GMT" for a zone at a moment ("UTC+2" in French: the language's own way). */
+export function gmtOffsetLabel(timeZone: string, at: Date, locale = intlLocale()): string {
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? "GMT";

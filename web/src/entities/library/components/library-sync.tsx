@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
+import { translate } from "@/lib/i18n";
 import { DeviceFullError } from "../quota";
 import { reportSentChanges } from "../report-sent";
 import { syncLibrary } from "../sync";
@@ -40,7 +41,7 @@ export function LibrarySync() {
         (error: unknown) => {
           if (!(error instanceof DeviceFullError) || toldFull) return;
           toldFull = true;
-          toast({ variant: "destructive", title: "Not enough space on this device", description: error.message });
+          toast({ variant: "destructive", title: translate("library.deviceFullTitle"), description: error.message });
         },
       );
     };

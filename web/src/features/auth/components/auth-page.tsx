@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
@@ -11,6 +12,7 @@ type AuthTab = "login" | "register";
 
 /** /auth: login and registration on two tabs. */
 export function AuthPage() {
+  const t = useTranslations("auth");
   useAuthErrorToast();
   const [tab, setTab] = useState<AuthTab>("login");
   return (
@@ -19,15 +21,15 @@ export function AuthPage() {
         <Card className="w-full max-w-md">
           <CardHeader>
             <CardTitle as="h1" className="text-2xl">
-              {tab === "login" ? "Log in to Verbatim" : "Create your Verbatim account"}
+              {tab === "login" ? t("authPage.loginTitle") : t("authPage.registerTitle")}
             </CardTitle>
-            <CardDescription>Sign in to see your transcriptions, or create an account to start.</CardDescription>
+            <CardDescription>{t("authPage.description")}</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <TabsList label="Sign in or register" fullWidth>
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsList label={t("authPage.tabs")} fullWidth>
+                <TabsTrigger value="login">{t("authPage.login")}</TabsTrigger>
+                <TabsTrigger value="register">{t("authPage.register")}</TabsTrigger>
               </TabsList>
               <TabsContent value="login" className="space-y-4">
                 <LoginForm />

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/button";
 import { useServerUrl } from "@/entities/google/server-url-api";
 
@@ -7,14 +8,10 @@ import { useServerUrl } from "@/entities/google/server-url-api";
  * (an existing account only), `signup` (creates one if needed). Without Google credentials on the server the
  * button says so and leads to the setup guide instead.
  */
-export function GoogleButton({
-  label = "Continue with Google",
-  intent = "signup",
-}: {
-  label?: string;
-  intent?: "login" | "signup";
-}) {
+export function GoogleButton({ label, intent = "signup" }: { label?: string; intent?: "login" | "signup" }) {
+  const t = useTranslations("auth.google");
   const { info } = useServerUrl();
+  const text = label ?? t("continue");
   if (info?.googleConfigured === false) {
     return (
       <div className="space-y-1 text-center">
@@ -23,12 +20,12 @@ export function GoogleButton({
           className={buttonVariants({ variant: "outline", className: "w-full cursor-not-allowed opacity-60" })}
         >
           <GoogleLogo />
-          {label}
+          {text}
         </span>
         <p className="text-xs text-muted-foreground">
-          Google sign-in isn't configured on this server.{" "}
+          {t("notConfigured")}{" "}
           <Link to="/google-oauth-help" className="font-medium text-primary underline-offset-4 hover:underline">
-            How to set it up
+            {t("howToSetUp")}
           </Link>
         </p>
       </div>
@@ -41,7 +38,7 @@ export function GoogleButton({
       className={buttonVariants({ variant: "outline", className: "w-full" })}
     >
       <GoogleLogo />
-      {label}
+      {text}
     </a>
   );
 }
@@ -64,10 +61,11 @@ function GoogleLogo() {
 }
 
 export function OrDivider() {
+  const t = useTranslations("auth");
   return (
     <div className="relative my-2 text-center text-xs text-muted-foreground uppercase">
       <span aria-hidden="true" className="absolute inset-x-0 top-1/2 h-px bg-border" />
-      <span className="relative bg-card px-2">or</span>
+      <span className="relative bg-card px-2">{t("or")}</span>
     </div>
   );
 }

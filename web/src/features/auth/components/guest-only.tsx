@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { useTranslations } from "use-intl";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/entities/session/use-auth";
 import { safeRedirect } from "../lib/auth-search";
@@ -9,6 +10,7 @@ import { safeRedirect } from "../lib/auth-search";
  * that sent them to sign in. This is also how a successful login or registration leaves the form.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
+  const t = useTranslations("auth");
   const { user, isLoading } = useAuth();
   const { redirect } = useSearch({ strict: false });
   const navigate = useNavigate();
@@ -19,6 +21,6 @@ export function GuestOnly({ children }: { children: ReactNode }) {
     void (target ? navigate({ href: target, replace: true }) : navigate({ to: "/dashboard", replace: true }));
   }, [user, redirect, navigate]);
 
-  if (isLoading || user) return <PageSpinner label="Checking your session" />;
+  if (isLoading || user) return <PageSpinner label={t("checkingSession")} />;
   return children;
 }

@@ -1,4 +1,5 @@
 import { loginSchema } from "@verbatim/shared/auth";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
@@ -8,19 +9,20 @@ import { useSchemaForm } from "@/lib/use-form";
 import { useAuthSubmit } from "../hooks/use-auth-submit";
 
 export function LoginForm() {
+  const t = useTranslations("auth");
   const { login } = useAuth();
   const form = useSchemaForm(loginSchema, { username: "", password: "" });
-  const { run, serverError, pending } = useAuthSubmit(login, "Login failed. Please check your credentials.");
+  const { run, serverError, pending } = useAuthSubmit(login, t("loginFailed"));
   const submit = form.handleSubmit(run);
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Log in">
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t("logIn")}>
       {serverError && <FormError message={serverError} />}
-      <Field label="Username" autoComplete="username" {...form.field("username")} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field("password")} />
+      <Field label={t("username")} autoComplete="username" {...form.field("username")} />
+      <Field label={t("password")} type="password" autoComplete="current-password" {...form.field("password")} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending && <ButtonSpinner />}
-        Log in
+        {t("logIn")}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useTranslations } from "use-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 import { GoogleButton, OrDivider } from "./google-button";
@@ -6,24 +7,25 @@ import { GuestOnly } from "./guest-only";
 import { LoginForm } from "./login-form";
 
 export function LoginPage() {
+  const t = useTranslations("auth.loginPage");
   useAuthErrorToast();
   return (
     <GuestOnly>
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle as="h1" className="text-2xl">
-            Welcome back
+            {t("title")}
           </CardTitle>
-          <CardDescription>Log in to your account to see your transcriptions.</CardDescription>
+          <CardDescription>{t("description")}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <LoginForm />
           <OrDivider />
           <GoogleButton intent="login" />
           <p className="text-center text-sm text-muted-foreground">
-            Don't have an account?{" "}
+            {t("noAccount")}{" "}
             <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              Register
+              {t("register")}
             </Link>
           </p>
         </CardContent>

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { speakerFields } from "@/entities/transcription/speaker-choice";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { ApiError, api, read, withJsonBody } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 
 /** The calendar asks for at most 50 meetings per range. */
 const MAX_RESULTS = 50;
@@ -60,7 +61,7 @@ export function useTranscribeRecording() {
       );
       // Only ever a same-origin path into the server's Google flow.
       if ("authorizeUrl" in result && !result.authorizeUrl.startsWith("/api/auth/google?"))
-        throw new Error("Unexpected answer from the server");
+        throw new Error(translate("calendar.unexpectedAnswer"));
       return result;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meetings"] }),

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { PlusIcon, SearchIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -28,20 +29,14 @@ import { MonthView } from "./month-view";
 import { NewMeetingDialog } from "./new-meeting-dialog";
 import { WeekView } from "./week-view";
 
-/** What Google sign-in's error codes mean on this screen. */
-const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
-  google_auth_failed: {
-    title: "Google Authentication Failed",
-    description: "There was an error connecting to your Google account. Please try again.",
-  },
-  no_matching_account: {
-    title: "No Matching Account",
-    description: "No account matching your Google email was found. Please sign up or use a different Google account.",
-  },
-};
+/** The Google sign-in error codes this screen explains itself (calendar.googleErrors). */
+const GOOGLE_ERRORS = ["google_auth_failed", "no_matching_account"] as const;
+const isGoogleError = (code: string): code is (typeof GOOGLE_ERRORS)[number] =>
+  (GOOGLE_ERRORS as readonly string[]).includes(code);
 
 /** /calendar: the meetings calendar (docs/deviations-from-the-spec.md, "The calendar"). */
 export function CalendarPage({ error, transcribe }: { error: string | undefined; transcribe?: string }) {
+  const t = useTranslations("calendar");
   const navigate = useNavigate();
   const { hour12 } = useUserTime();
   const google = useGoogleStatus();
@@ -64,14 +59,13 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
   // Google's callback lands here with ?error=…; say what happened once, then clean the address.
   useEffect(() => {
     if (!error) return;
-    const known = GOOGLE_ERRORS[error];
     toast({
       variant: "destructive",
-      title: known?.title ?? "Authentication Error",
-      description: known?.description ?? "An error occurred during authentication.",
+      title: isGoogleError(error) ? t(`googleErrors.${error}.title`) : t("authError"),
+      description: isGoogleError(error) ? t(`googleErrors.${error}.description`) : t("authErrorBody"),
     });
     void navigate({ to: ".", search: {}, replace: true });
-  }, [error, navigate]);
+  }, [error, navigate, t]);
 
   // Back from Google's consent for the recording: start its transcription and open it.
   const transcribeRecording = useTranscribeRecording();
@@ -86,27 +80,27 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
         else
           toast({
             variant: "destructive",
-            title: "Could not transcribe the recording",
-            description: "Google did not grant access to the recording.",
+            title: t("transcribeFailed"),
+            description: t("accessDenied"),
           });
       },
       onError: (e) =>
         toast({
           variant: "destructive",
-          title: "Could not transcribe the recording",
-          description: userMessage(e, "Something went wrong"),
+          title: t("transcribeFailed"),
+          description: userMessage(e, t("somethingWentWrong")),
         }),
     });
-  }, [transcribe, google.connected, navigate, transcribeNow]);
+  }, [transcribe, google.connected, navigate, transcribeNow, t]);
 
   useEffect(() => {
     if (!meetings.error) return;
     toast({
       variant: "destructive",
-      title: "Failed to load meetings",
-      description: meetingsError(meetings.error) ?? "An error occurred while fetching your meetings",
+      title: t("loadFailed"),
+      description: meetingsError(meetings.error) ?? t("loadFailedBody"),
     });
-  }, [meetings.error]);
+  }, [meetings.error, t]);
 
   /** Switching view starts again from the current month, week or day. */
   const changeView = (next: CalendarView) => {
@@ -121,15 +115,15 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
   const refresh = () => void (google.connected ? meetings.refetch() : google.refetch());
   const refreshing = meetings.isFetching || google.isFetching;
 
-  if (google.isLoading) return <PageSpinner label="Checking your Google connection" />;
+  if (google.isLoading) return <PageSpinner label={t("checkingConnection")} />;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Google Meet Calendar</h1>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
           <Badge tone="blue" aria-live="polite">
-            {events.length} {events.length === 1 ? "meeting" : "meetings"}
+            {t("meetingCount", { count: events.length })}
           </Badge>
         </div>
         <Button
@@ -139,7 +133,7 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           className="w-full md:w-auto"
         >
           <PlusIcon />
-          New Meeting
+          {t("newMeetingButton")}
         </Button>
       </div>
 
@@ -150,11 +144,11 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 md:flex-row md:items-center md:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
           <div>
-            <p className="font-semibold">Not Connected</p>
-            <p className="text-sm">Connect your Google account to see, create and join your Google Meet meetings.</p>
+            <p className="font-semibold">{t("notConnected")}</p>
+            <p className="text-sm">{t("notConnectedBody")}</p>
           </div>
           <Link to="/integrations" className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
-            Go to Integrations
+            {t("goToIntegrations")}
           </Link>
         </div>
       )}
@@ -162,13 +156,13 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="relative md:max-w-xs md:flex-1">
           <label htmlFor={searchId} className="sr-only">
-            Search meetings
+            {t("search")}
           </label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             id={searchId}
             type="search"
-            placeholder="Search meetings..."
+            placeholder={t("searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             className="pl-9"
@@ -176,15 +170,15 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
         </div>
         <p className="text-sm text-muted-foreground md:ml-auto" aria-live="polite">
           {meetings.dataUpdatedAt
-            ? `Last synced: ${formatTime(new Date(meetings.dataUpdatedAt), hour12)}`
-            : "Last synced: never"}
+            ? t("lastSynced", { time: formatTime(new Date(meetings.dataUpdatedAt), hour12) })
+            : t("neverSynced")}
         </p>
         <div className="flex flex-col gap-2 md:flex-row">
           <Button variant="outline" onClick={refresh} disabled={refreshing}>
-            Refresh
+            {t("refresh")}
           </Button>
           <Button variant="outline" onClick={refresh} disabled={refreshing}>
-            Sync Calendar
+            {t("sync")}
           </Button>
         </div>
       </div>
@@ -192,25 +186,25 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-3 md:flex-row md:items-center">
           <SegmentedControl<DisplayMode>
-            label="Display"
+            label={t("display")}
             className="self-start"
             value={mode}
             onValueChange={changeMode}
             options={[
-              { value: "calendar", label: "Calendar" },
-              { value: "list", label: "List" },
+              { value: "calendar", label: t("modes.calendar") },
+              { value: "list", label: t("modes.list") },
             ]}
           />
           {mode === "calendar" && (
             <SegmentedControl<CalendarView>
-              label="Calendar view"
+              label={t("view")}
               className="self-start"
               value={view}
               onValueChange={changeView}
               options={[
-                { value: "day", label: "Day" },
-                { value: "week", label: "Week" },
-                { value: "month", label: "Month" },
+                { value: "day", label: t("views.day") },
+                { value: "week", label: t("views.week") },
+                { value: "month", label: t("views.month") },
               ]}
             />
           )}
@@ -219,34 +213,34 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           <div className="flex items-center gap-2">
             <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, -1))}>
               <span aria-hidden="true">‹</span>
-              <span className="sr-only">Previous {view}</span>
+              <span className="sr-only">{t(`previous.${view}`)}</span>
             </Button>
             <Button variant="outline" onClick={() => setAnchor(new Date())}>
-              Today
+              {t("today")}
             </Button>
             <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, 1))}>
               <span aria-hidden="true">›</span>
-              <span className="sr-only">Next {view}</span>
+              <span className="sr-only">{t(`next.${view}`)}</span>
             </Button>
             <h2 className="ml-2 text-base font-semibold md:text-lg" aria-live="polite">
               {rangeLabel(view, anchor)}
             </h2>
           </div>
         ) : (
-          <h2 className="text-base font-semibold md:text-lg">Upcoming · next {LIST_DAYS} days</h2>
+          <h2 className="text-base font-semibold md:text-lg">{t("upcoming", { days: LIST_DAYS })}</h2>
         )}
       </div>
 
       {search.trim() && meetings.data && events.length === 0 && (
         <p role="status" className="text-sm text-muted-foreground">
-          No meetings match “{search.trim()}”.
+          {t("noMatch", { query: search.trim() })}
         </p>
       )}
 
       <div className="relative" aria-busy={meetings.isFetching}>
         {meetings.isFetching && (
           <div className="absolute top-2 right-2 z-10">
-            <Spinner label="Loading meetings" className="[&>span:first-child]:size-5" />
+            <Spinner label={t("loading")} className="[&>span:first-child]:size-5" />
           </div>
         )}
         {mode === "list" ? (

@@ -1,11 +1,12 @@
+import { useTranslations } from "use-intl";
 import { CalendarIcon } from "@/components/layout/icons";
-import { hourLabel, hoursFor, sameDay } from "../lib/dates";
+import { formatDate, hourLabel, hoursFor, sameDay } from "../lib/dates";
 import { bucketByHour, type CalendarEvent } from "../lib/meetings";
 import { EventChip } from "./event-chip";
 
 const HOURS = hoursFor("day");
 
-/** Hourly slots from 8 AM to 6 PM; empty state 'No meetings today'. */
+/** Hourly slots from 8 AM to 6 PM; empty state 'No meetings today' (calendar.noMeetingsToday). */
 export function DayView({
   day,
   events,
@@ -19,6 +20,7 @@ export function DayView({
   today: Date;
   onOpen: (event: CalendarEvent) => void;
 }) {
+  const t = useTranslations("calendar");
   const { allDay, byHour, earlier, later } = bucketByHour(events, day, HOURS);
   const count = allDay.length + earlier.length + later.length + [...byHour.values()].reduce((n, l) => n + l.length, 0);
 
@@ -42,16 +44,16 @@ export function DayView({
           <CalendarIcon className="size-8 text-muted-foreground" />
           <p className="font-medium">
             {sameDay(day, today)
-              ? "No meetings today"
-              : `No meetings on ${day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}`}
+              ? t("noMeetingsToday")
+              : t("noMeetingsOn", { day: formatDate(day, { weekday: "long", month: "long", day: "numeric" }) })}
           </p>
         </div>
       )}
-      <ul className="rounded-lg border" aria-label="Schedule">
-        {allDay.length > 0 && slot("all-day", "All day", allDay)}
-        {earlier.length > 0 && slot("earlier", "Earlier", earlier)}
+      <ul className="rounded-lg border" aria-label={t("schedule")}>
+        {allDay.length > 0 && slot("all-day", t("allDay"), allDay)}
+        {earlier.length > 0 && slot("earlier", t("earlier"), earlier)}
         {HOURS.map((hour) => slot(String(hour), hourLabel(hour, hour12), byHour.get(hour) ?? []))}
-        {later.length > 0 && slot("later", "Later", later)}
+        {later.length > 0 && slot("later", t("later"), later)}
       </ul>
     </div>
   );

@@ -1,4 +1,5 @@
 import { cn } from "@/lib/cn";
+import { translate } from "@/lib/i18n";
 import { formatTime } from "../lib/dates";
 import type { CalendarEvent, MeetingColor } from "../lib/meetings";
 
@@ -22,7 +23,7 @@ export const DOT_CLASSES: Record<MeetingColor, string> = {
 };
 
 export function eventTimeLabel(event: CalendarEvent, hour12: boolean) {
-  return event.allDay ? "All day" : formatTime(event.start, hour12);
+  return event.allDay ? translate("calendar.allDay") : formatTime(event.start, hour12);
 }
 
 /** One meeting in a calendar cell; opens its details. */

@@ -1,10 +1,11 @@
+import { useTranslations } from "use-intl";
 import { CalendarIcon } from "@/components/layout/icons";
 import { cn } from "@/lib/cn";
 import { formatDayHeading, formatTime, localDateKey } from "../lib/dates";
 import type { CalendarEvent } from "../lib/meetings";
 import { COLOR_CLASSES } from "./event-chip";
 
-/** Upcoming meetings grouped by date; empty state 'No upcoming meetings'. */
+/** Upcoming meetings grouped by date; empty state 'No upcoming meetings' (calendar.noUpcoming). */
 export function ListView({
   events,
   hour12,
@@ -14,11 +15,12 @@ export function ListView({
   hour12: boolean;
   onOpen: (event: CalendarEvent) => void;
 }) {
+  const t = useTranslations("calendar");
   if (events.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
         <CalendarIcon className="size-8 text-muted-foreground" />
-        <p className="font-medium">No upcoming meetings</p>
+        <p className="font-medium">{t("noUpcoming")}</p>
       </div>
     );
   }
@@ -50,8 +52,11 @@ export function ListView({
                   >
                     <span className="w-36 shrink-0 text-sm tabular-nums">
                       {event.allDay
-                        ? "All day"
-                        : `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`}
+                        ? t("allDay")
+                        : t("timeRange", {
+                            start: formatTime(event.start, hour12),
+                            end: formatTime(event.end, hour12),
+                          })}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{event.title}</span>

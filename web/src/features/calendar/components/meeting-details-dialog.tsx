@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
@@ -19,27 +20,31 @@ export function MeetingDetailsDialog({
   hour12: boolean;
   onClose: () => void;
 }) {
+  const t = useTranslations("calendar");
   return (
     <Dialog
       open={event !== null}
       onOpenChange={(open) => !open && onClose()}
       title={event?.title ?? ""}
-      description={event ? when(event, hour12) : undefined}
+      description={event ? when(event, hour12, t) : undefined}
     >
       {event && <Details event={event} />}
     </Dialog>
   );
 }
 
-function when(event: CalendarEvent, hour12: boolean) {
-  if (event.allDay) return `${formatDayHeading(event.start)} · All day`;
-  const range = `${formatTime(event.start, hour12)} – ${formatTime(event.end, hour12)}`;
+function when(event: CalendarEvent, hour12: boolean, t: ReturnType<typeof useTranslations<"calendar">>) {
+  const day = formatDayHeading(event.start);
+  if (event.allDay) return t("whenAllDay", { day });
+  const start = formatTime(event.start, hour12);
+  const end = formatTime(event.end, hour12);
   return sameDay(event.start, event.end)
-    ? `${formatDayHeading(event.start)} · ${range}`
-    : `${formatDayHeading(event.start)} ${formatTime(event.start, hour12)} – ${formatDayHeading(event.end)} ${formatTime(event.end, hour12)}`;
+    ? t("whenSameDay", { day, start, end })
+    : t("whenAcrossDays", { day, start, endDay: formatDayHeading(event.end), end });
 }
 
 function Details({ event }: { event: CalendarEvent }) {
+  const t = useTranslations("calendar.details");
   const [copied, setCopied] = useState(false);
   const copy = async (link: string) => {
     try {
@@ -47,7 +52,7 @@ function Details({ event }: { event: CalendarEvent }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ variant: "destructive", title: "Failed to copy" });
+      toast({ variant: "destructive", title: t("copyFailed") });
     }
   };
 
@@ -62,26 +67,29 @@ function Details({ event }: { event: CalendarEvent }) {
               rel="noopener noreferrer"
               className={buttonVariants({ className: "w-full md:w-auto" })}
             >
-              Join with Google Meet
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("join")}
+              <span className="sr-only"> {t("newTab")}</span>
             </a>
             <Button variant="outline" onClick={() => void copy(event.meetLink as string)} className="w-full md:w-auto">
-              {copied ? "Copied" : "Copy link"}
+              {copied ? t("copied") : t("copyLink")}
             </Button>
           </div>
           <p className="text-muted-foreground">
-            Meeting code: <span className="font-mono text-foreground">{meetCode(event.meetLink)}</span>
+            {t.rich("code", {
+              code: meetCode(event.meetLink),
+              mono: (chunks) => <span className="font-mono text-foreground">{chunks}</span>,
+            })}
           </p>
         </div>
       )}
       {event.phones.length > 0 && (
         <div>
-          <h3 className="font-medium">Join by phone</h3>
+          <h3 className="font-medium">{t("phone")}</h3>
           <ul className="mt-1 space-y-1 text-muted-foreground">
             {event.phones.map((phone) => (
               <li key={phone.label}>
                 {phone.label}
-                {phone.pin && <> · PIN: {phone.pin}</>}
+                {phone.pin && <> · {t("pin", { pin: phone.pin })}</>}
               </li>
             ))}
           </ul>
@@ -89,25 +97,25 @@ function Details({ event }: { event: CalendarEvent }) {
       )}
       {event.location && (
         <div>
-          <h3 className="font-medium">Location</h3>
+          <h3 className="font-medium">{t("location")}</h3>
           <p className="text-muted-foreground">{event.location}</p>
         </div>
       )}
       {event.description && (
         <div>
-          <h3 className="font-medium">Description</h3>
+          <h3 className="font-medium">{t("description")}</h3>
           <p className="whitespace-pre-line text-muted-foreground">{event.description}</p>
         </div>
       )}
       <Recording event={event} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="font-medium">Reminder</dt>
-        <dd className="text-muted-foreground">10 minutes before</dd>
-        <dt className="font-medium">Organizer</dt>
+        <dt className="font-medium">{t("reminder")}</dt>
+        <dd className="text-muted-foreground">{t("reminderValue", { minutes: 10 })}</dd>
+        <dt className="font-medium">{t("organizer")}</dt>
         <dd className="text-muted-foreground">{event.organizer}</dd>
       </dl>
       <p aria-live="polite" className="sr-only">
-        {copied ? "Meeting link copied" : ""}
+        {copied ? t("linkCopied") : ""}
       </p>
     </div>
   );
@@ -115,6 +123,7 @@ function Details({ event }: { event: CalendarEvent }) {
 
 /** A past meeting's Meet recording: transcribe it, or open the transcript made from it. */
 function Recording({ event }: { event: CalendarEvent }) {
+  const t = useTranslations("calendar.details");
   const navigate = useNavigate();
   const transcribe = useTranscribeRecording();
   if (event.transcriptionId) {
@@ -124,7 +133,7 @@ function Recording({ event }: { event: CalendarEvent }) {
         params={{ id: event.transcriptionId }}
         className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}
       >
-        Open transcript
+        {t("openTranscript")}
       </Link>
     );
   }
@@ -138,17 +147,17 @@ function Recording({ event }: { event: CalendarEvent }) {
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Could not transcribe the recording",
-          description: userMessage(error, "Something went wrong"),
+          title: t("transcribeFailed"),
+          description: userMessage(error, t("somethingWentWrong")),
         }),
     });
   return (
     <div className="space-y-1">
       <Button onClick={start} disabled={transcribe.isPending} className="w-full md:w-auto">
         {transcribe.isPending && <ButtonSpinner />}
-        Transcribe recording
+        {t("transcribe")}
       </Button>
-      <p className="text-muted-foreground">Reads the Meet recording from your Google Drive. No bot joins the call.</p>
+      <p className="text-muted-foreground">{t("transcribeHint")}</p>
     </div>
   );
 }

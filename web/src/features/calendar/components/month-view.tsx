@@ -1,12 +1,13 @@
+import { useTranslations } from "use-intl";
 import { cn } from "@/lib/cn";
-import { localDateKey, monthGrid, sameDay } from "../lib/dates";
+import { formatDate, localDateKey, monthGrid, sameDay } from "../lib/dates";
 import { type CalendarEvent, occursOn } from "../lib/meetings";
 import { DOT_CLASSES, EventChip } from "./event-chip";
 
 /** At most 3 meetings per day, then "+N more". */
 const PER_DAY = 3;
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** A week from Sunday (2026-03-01 was one), for the weekday names in the interface's language. */
+const A_WEEK = Array.from({ length: 7 }, (_, i) => new Date(2026, 2, 1 + i));
 
 export function MonthView({
   anchor,
@@ -23,18 +24,23 @@ export function MonthView({
   onOpen: (event: CalendarEvent) => void;
   onShowDay: (day: Date) => void;
 }) {
+  const t = useTranslations("calendar");
   const weeks = monthGrid(anchor);
   return (
     // Phones get the whole month at a glance, a dot per meeting; a tap opens that day.
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full table-fixed border-collapse md:min-w-[44rem]">
-        <caption className="sr-only">{anchor.toLocaleDateString("en-US", { month: "long", year: "numeric" })}</caption>
+        <caption className="sr-only">{formatDate(anchor, { month: "long", year: "numeric" })}</caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((d, i) => (
-              <th key={d} scope="col" className="border-b bg-muted/50 py-2 text-xs font-semibold text-muted-foreground">
-                <abbr title={WEEKDAY_NAMES[i]} className="no-underline">
-                  {d}
+            {A_WEEK.map((d) => (
+              <th
+                key={d.getDay()}
+                scope="col"
+                className="border-b bg-muted/50 py-2 text-xs font-semibold text-muted-foreground"
+              >
+                <abbr title={formatDate(d, { weekday: "long" })} className="no-underline">
+                  {formatDate(d, { weekday: "short" })}
                 </abbr>
               </th>
             ))}
@@ -89,8 +95,10 @@ export function MonthView({
                           </span>
                         )}
                         <span className="sr-only">
-                          {dayEvents.length} {dayEvents.length === 1 ? "meeting" : "meetings"} on{" "}
-                          {day.toLocaleDateString("en-US", { month: "long", day: "numeric" })}
+                          {t("meetingsOn", {
+                            count: dayEvents.length,
+                            day: formatDate(day, { month: "long", day: "numeric" }),
+                          })}
                         </span>
                       </button>
                     )}
@@ -104,10 +112,10 @@ export function MonthView({
                           onClick={() => onShowDay(day)}
                           className="w-full rounded px-1.5 text-left text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         >
-                          +{hidden} more
+                          {t("more", { count: hidden })}
                           <span className="sr-only">
                             {" "}
-                            on {day.toLocaleDateString("en-US", { month: "long", day: "numeric" })}
+                            {t("onDay", { day: formatDate(day, { month: "long", day: "numeric" }) })}
                           </span>
                         </button>
                       )}

@@ -1,5 +1,6 @@
 import { TIMEZONE_OPTIONS } from "@verbatim/shared/preferences";
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -30,13 +31,9 @@ function initialValues() {
 }
 
 export function NewMeetingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations("calendar.newMeeting");
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="New Meeting"
-      description="Schedule a Google Meet meeting in your Google Calendar."
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")}>
       {/* Mounted only while open, so every opening starts from fresh defaults. */}
       {open && <NewMeetingForm onDone={() => onOpenChange(false)} />}
     </Dialog>
@@ -44,6 +41,7 @@ export function NewMeetingDialog({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 function NewMeetingForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslations("calendar.newMeeting");
   const create = useCreateMeeting();
   const form = useSchemaForm(meetingFormSchema, initialValues());
   const [zones] = useState(() => [...new Set([browserZone(), ...TIMEZONE_OPTIONS])]);
@@ -63,45 +61,45 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
       });
       const link = meeting.meetLink ?? meeting.hangoutLink;
       toast({
-        title: "Meeting created",
-        description: link ? `Google Meet link: ${link}` : "It has been added to your Google Calendar.",
+        title: t("created"),
+        description: link ? t("createdLink", { link }) : t("createdBody"),
       });
       onDone();
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Failed to Create Meeting",
-        description: meetingsError(error) ?? "An error occurred while creating the meeting",
+        title: t("failed"),
+        description: meetingsError(error) ?? t("failedBody"),
       });
     }
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Title" {...form.field("summary")} />
+      <Field label={t("fieldTitle")} {...form.field("summary")} />
       <div className="space-y-2">
-        <Label htmlFor={descriptionId}>Description</Label>
+        <Label htmlFor={descriptionId}>{t("fieldDescription")}</Label>
         <Textarea
           id={descriptionId}
           name="description"
-          placeholder="Optional"
+          placeholder={t("optional")}
           value={form.values.description}
           onChange={(e) => form.setValue("description", e.target.value)}
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Start" type="datetime-local" {...form.field("startTime")} />
-        <Field label="End" type="datetime-local" {...form.field("endTime")} />
+        <Field label={t("start")} type="datetime-local" {...form.field("startTime")} />
+        <Field label={t("end")} type="datetime-local" {...form.field("endTime")} />
       </div>
       <Field
-        label="Attendees"
+        label={t("attendees")}
         type="text"
         inputMode="email"
-        placeholder="ana@example.com, ben@example.com"
+        placeholder={t("attendeesPlaceholder")}
         {...form.field("attendees")}
       />
       <div className="space-y-2">
-        <Label htmlFor={zoneId}>Time zone</Label>
+        <Label htmlFor={zoneId}>{t("timezone")}</Label>
         <Select
           id={zoneId}
           name="timezone"
@@ -117,11 +115,11 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
       </div>
       <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending && <ButtonSpinner />}
-          {create.isPending ? "Creating..." : "Create Meeting"}
+          {create.isPending ? t("creating") : t("create")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { cn } from "@/lib/cn";
-import { hourLabel, hoursFor, sameDay, weekDays } from "../lib/dates";
+import { formatDate, hourLabel, hoursFor, sameDay, weekDays } from "../lib/dates";
 import { bucketByHour, type CalendarEvent } from "../lib/meetings";
 import { EventChip } from "./event-chip";
 
@@ -20,6 +21,7 @@ export function WeekView({
   today: Date;
   onOpen: (event: CalendarEvent) => void;
 }) {
+  const t = useTranslations("calendar");
   const days = weekDays(anchor);
   const buckets = days.map((day) => bucketByHour(events, day, HOURS));
   const chips = (list: CalendarEvent[]) =>
@@ -56,12 +58,12 @@ export function WeekView({
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[48rem] table-fixed border-collapse">
         <caption className="sr-only">
-          Week of {days[0]?.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" })}
+          {t("weekOf", { day: days[0] ? formatDate(days[0], { month: "long", day: "numeric", year: "numeric" }) : "" })}
         </caption>
         <thead>
           <tr>
             <th scope="col" className="w-20 border-r border-b bg-muted/50">
-              <span className="sr-only">Time</span>
+              <span className="sr-only">{t("time")}</span>
             </th>
             {days.map((day) => {
               const isToday = sameDay(day, today);
@@ -75,7 +77,7 @@ export function WeekView({
                     isToday ? "text-primary" : "text-muted-foreground",
                   )}
                 >
-                  {day.toLocaleDateString("en-US", { weekday: "short" })}
+                  {formatDate(day, { weekday: "short" })}
                   <span
                     className={cn(
                       "mx-auto mt-1 flex size-7 items-center justify-center rounded-full text-sm",
@@ -90,10 +92,10 @@ export function WeekView({
           </tr>
         </thead>
         <tbody>
-          {optionalRow("all-day", "All day", (b) => b.allDay)}
-          {optionalRow("earlier", "Earlier", (b) => b.earlier)}
+          {optionalRow("all-day", t("allDay"), (b) => b.allDay)}
+          {optionalRow("earlier", t("earlier"), (b) => b.earlier)}
           {HOURS.map((hour) => row(String(hour), hourLabel(hour, hour12), (i) => buckets[i]?.byHour.get(hour) ?? []))}
-          {optionalRow("later", "Later", (b) => b.later)}
+          {optionalRow("later", t("later"), (b) => b.later)}
         </tbody>
       </table>
     </div>

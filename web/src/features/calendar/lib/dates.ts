@@ -1,5 +1,12 @@
+import { clockOptions } from "@/lib/format";
+import { intlLocale } from "@/lib/i18n";
+
 // Calendar arithmetic in the browser's local time: the grid, the ranges fetched and the times shown all use
-// the same clock, so an event always lands in the cell whose times it displays.
+// the same clock, so an event always lands in the cell whose times it displays. Labels are written in the
+// interface's language (lib/i18n) unless a locale is passed.
+
+/** Intl's thin and narrow no-break spaces as plain spaces (copying, searching and tests expect those). */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
 
 export type CalendarView = "month" | "week" | "day";
 export type DisplayMode = "calendar" | "list";
@@ -51,33 +58,33 @@ export function shift(view: CalendarView, anchor: Date, direction: -1 | 1) {
 /** Hours with their own row: week view 8 AM–5 PM, day view 8 AM–6 PM. */
 export const hoursFor = (view: "week" | "day") => Array.from({ length: view === "week" ? 10 : 11 }, (_, i) => 8 + i);
 
-export function hourLabel(hour: number, hour12: boolean) {
+/** "5 PM" ("5 p. m." in Spanish) on a 12-hour clock, "08:00" on a 24-hour one. */
+export function hourLabel(hour: number, hour12: boolean, locale = intlLocale()) {
   if (!hour12) return `${String(hour).padStart(2, "0")}:00`;
-  return `${hour % 12 || 12} ${hour < 12 ? "AM" : "PM"}`;
+  const options = { hour: "numeric", ...clockOptions(true) } as const;
+  return plainSpaces(new Intl.DateTimeFormat(locale, options).format(new Date(2000, 0, 1, hour)));
 }
 
-export function rangeLabel(view: CalendarView, anchor: Date) {
-  if (view === "month") return anchor.toLocaleDateString("en-US", { month: "long", year: "numeric" });
-  if (view === "day") {
-    return anchor.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
-  }
+/** The heading of a view: "March 2026", "Wednesday, March 4, 2026", a week "Mar 29 – Apr 4, 2026". */
+export function rangeLabel(view: CalendarView, anchor: Date, locale = intlLocale()) {
+  if (view === "month") return formatDate(anchor, { month: "long", year: "numeric" }, locale);
+  if (view === "day") return formatDayHeading(anchor, locale);
   const [first, last] = [startOfWeek(anchor), addDays(startOfWeek(anchor), 6)];
-  const sameMonth = first.getMonth() === last.getMonth();
-  const from = first.toLocaleDateString("en-US", { month: "short", day: "numeric" });
-  const to = last.toLocaleDateString("en-US", sameMonth ? { day: "numeric" } : { month: "short", day: "numeric" });
-  return `${from} – ${to}, ${last.getFullYear()}`;
+  return plainSpaces(
+    new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric" }).formatRange(first, last),
+  );
 }
 
-export function formatTime(d: Date, hour12: boolean) {
-  return d.toLocaleTimeString(hour12 ? "en-US" : "en-GB", {
-    hour: hour12 ? "numeric" : "2-digit",
-    minute: "2-digit",
-    hour12,
-  });
+/** A date in the interface's language with the parts asked for. */
+export const formatDate = (d: Date, options: Intl.DateTimeFormatOptions, locale = intlLocale()) =>
+  plainSpaces(new Intl.DateTimeFormat(locale, options).format(d));
+
+export function formatTime(d: Date, hour12: boolean, locale = intlLocale()) {
+  return formatDate(d, { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", ...clockOptions(hour12) }, locale);
 }
 
-export const formatDayHeading = (d: Date) =>
-  d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+export const formatDayHeading = (d: Date, locale = intlLocale()) =>
+  formatDate(d, { weekday: "long", month: "long", day: "numeric", year: "numeric" }, locale);
 
 /** A new meeting starts at the next half hour. */
 export function nextHalfHour(now = new Date()) {

@@ -10,22 +10,22 @@ export const splitAttendees = (value: string) =>
 
 const emailSchema = z.email();
 
-/** The create-meeting rules, plus two checks Google would otherwise refuse less helpfully. */
+/**
+ * The create-meeting rules, plus two checks Google would otherwise refuse less helpfully. Messages are keys of
+ * the `validation` messages, which the form shows in the interface's language (lib/i18n/known-messages.ts).
+ */
 export const meetingFormSchema = z
   .object({
-    summary: z.string().trim().min(3, "Title must be at least 3 characters").max(1024),
+    summary: z.string().trim().min(3, "validation.meetingTitleMin").max(1024),
     description: z.string().trim().max(8000),
-    startTime: z.string().min(1, "Start time is required"),
-    endTime: z.string().min(1, "End time is required"),
+    startTime: z.string().min(1, "validation.startRequired"),
+    endTime: z.string().min(1, "validation.endRequired"),
     attendees: z
       .string()
-      .refine(
-        (v) => splitAttendees(v).every((a) => emailSchema.safeParse(a).success),
-        "Enter e-mail addresses separated by commas",
-      ),
-    timezone: z.string().refine(isTimeZone, "Unknown time zone"),
+      .refine((v) => splitAttendees(v).every((a) => emailSchema.safeParse(a).success), "validation.attendees"),
+    timezone: z.string().refine(isTimeZone, "validation.timezoneInvalid"),
   })
   .refine((v) => !v.startTime || !v.endTime || new Date(v.endTime) > new Date(v.startTime), {
-    message: "End time must be after the start time",
+    message: "validation.endAfterStart",
     path: ["endTime"],
   });

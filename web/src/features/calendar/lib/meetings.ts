@@ -1,4 +1,5 @@
 import type { Meeting } from "@verbatim/shared/google";
+import { translate } from "@/lib/i18n";
 import { addDays, startOfDay } from "./dates";
 
 export type MeetingColor = "blue" | "purple" | "red" | "yellow" | "green" | "indigo";
@@ -70,7 +71,7 @@ export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
     const end = parseDate(m.end) ?? (allDay ? addDays(startOfDay(start), 1) : start);
     events.push({
       id: m.id,
-      title: m.summary?.trim() || "Untitled Event",
+      title: m.summary?.trim() || translate("calendar.untitled"),
       description: m.description ? stripHtml(m.description) : "",
       start,
       end,
@@ -81,7 +82,7 @@ export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
       phones: (m.conferenceData?.entryPoints ?? [])
         .filter((e) => e.entryPointType === "phone" && e.label)
         .map((e) => ({ label: e.label as string, pin: e.pin ?? null })),
-      organizer: m.organizer?.displayName || m.creator?.email || "You",
+      organizer: m.organizer?.displayName || m.creator?.email || translate("calendar.you"),
       hasRecording: Boolean(m.recording),
       transcriptionId: m.transcriptionId ?? null,
     });

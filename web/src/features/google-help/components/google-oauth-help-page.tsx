@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { useTranslations } from "use-intl";
 import { ArrowLeftIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -14,9 +15,10 @@ const CONSENT_URL = "https://console.cloud.google.com/apis/credentials/consent";
 
 /** /google-oauth-help: what to register with Google so sign-in and Calendar access work here. */
 export function GoogleOAuthHelpPage() {
+  const t = useTranslations("googleHelp");
   const { info } = useServerUrl();
   const [bannerOpen, setBannerOpen] = useState(true);
-  if (!info) return <PageSpinner label="Reading the server address" />;
+  if (!info) return <PageSpinner label={t("loading")} />;
 
   // Behind a proxy the API can see another origin than the browser; Google must be given the browser's.
   const originDiffers = info.url !== window.location.origin;
@@ -25,29 +27,23 @@ export function GoogleOAuthHelpPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/integrations" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3" })}>
         <ArrowLeftIcon />
-        Back to Integrations
+        {t("back")}
       </Link>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Google OAuth Setup</h1>
-        <p className="text-sm text-muted-foreground">
-          How to configure a Google Cloud OAuth client so Google sign-in and Google Meet work on this server.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
 
       {bannerOpen && (
         <section
-          aria-label="Redirect URI mismatch"
+          aria-label={t("mismatch.label")}
           className="relative rounded-lg border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p className="font-semibold">Seeing “redirect_uri_mismatch”?</p>
-          <p className="mt-1 text-sm">
-            Google only accepts the exact redirect URI registered for your OAuth client: same scheme, host, port and
-            path, with no trailing slash. Copy the redirect URI below into the Google Cloud console.
-          </p>
+          <p className="font-semibold">{t("mismatch.title")}</p>
+          <p className="mt-1 text-sm">{t("mismatch.body")}</p>
           {originDiffers && (
             <p className="mt-2 text-sm">
-              This page is open at {window.location.origin}, but the server reports {info.url}. Register the address
-              Google should send people back to.
+              {t("mismatch.originDiffers", { page: window.location.origin, server: info.url })}
             </p>
           )}
           <button
@@ -56,7 +52,7 @@ export function GoogleOAuthHelpPage() {
             className="absolute top-3 right-3 rounded-md p-1.5 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:hover:bg-amber-900"
           >
             <span aria-hidden="true">✕</span>
-            <span className="sr-only">Dismiss</span>
+            <span className="sr-only">{t("dismiss")}</span>
           </button>
         </section>
       )}
@@ -64,58 +60,58 @@ export function GoogleOAuthHelpPage() {
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
-            <CardTitle>This server</CardTitle>
+            <CardTitle>{t("server.title")}</CardTitle>
             <Badge tone={info.environment === "production" ? "green" : "amber"}>
-              {info.environment === "production" ? "Production" : "Development"}
+              {info.environment === "production" ? t("server.production") : t("server.development")}
             </Badge>
           </div>
-          <CardDescription>Use these values exactly as shown.</CardDescription>
+          <CardDescription>{t("server.description")}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <CopyValue label="Authorized JavaScript origin" value={info.url} />
-          <CopyValue label="Authorized redirect URI" value={info.redirectUri} />
+          <CopyValue label={t("server.origin")} value={info.url} />
+          <CopyValue label={t("server.redirectUri")} value={info.redirectUri} />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>Steps</CardTitle>
+          <CardTitle>{t("steps.title")}</CardTitle>
         </CardHeader>
         <CardContent>
           <ol className="list-decimal space-y-3 pl-5 text-sm">
             <li>
-              Open <ExternalLink href={CREDENTIALS_URL}>APIs &amp; Services → Credentials</ExternalLink> in the Google
-              Cloud console and create an <strong>OAuth client ID</strong> of type <strong>Web application</strong> (or
-              edit the existing one).
+              {t.rich("steps.credentials", {
+                ...tags,
+                link: (chunks) => <ExternalLink href={CREDENTIALS_URL}>{chunks}</ExternalLink>,
+              })}
+            </li>
+            <li>{t.rich("steps.origins", { ...tags, value: info.url })}</li>
+            <li>{t.rich("steps.redirects", { ...tags, value: info.redirectUri })}</li>
+            <li>
+              {t.rich("steps.calendar", {
+                link: (chunks) => <ExternalLink href={CALENDAR_API_URL}>{chunks}</ExternalLink>,
+              })}
             </li>
             <li>
-              Under <strong>Authorized JavaScript origins</strong>, add <code className="break-all">{info.url}</code>.
+              {t.rich("steps.consent", { link: (chunks) => <ExternalLink href={CONSENT_URL}>{chunks}</ExternalLink> })}
             </li>
-            <li>
-              Under <strong>Authorized redirect URIs</strong>, add <code className="break-all">{info.redirectUri}</code>
-              .
-            </li>
-            <li>
-              Enable the <ExternalLink href={CALENDAR_API_URL}>Google Calendar API</ExternalLink> for the same project.
-            </li>
-            <li>
-              On the <ExternalLink href={CONSENT_URL}>OAuth consent screen</ExternalLink>, add the Calendar scopes and,
-              while the app is in testing, the Google accounts allowed to connect.
-            </li>
-            <li>
-              Give the client ID and secret to the server as its Google OAuth settings, then try connecting again.
-            </li>
+            <li>{t("steps.secrets")}</li>
           </ol>
-          <p className="mt-4 text-sm text-muted-foreground">
-            Changes in the Google Cloud console can take a few minutes to apply.
-          </p>
+          <p className="mt-4 text-sm text-muted-foreground">{t("steps.delay")}</p>
         </CardContent>
       </Card>
     </div>
   );
 }
 
+/** The markup the steps' messages use. */
+const tags = {
+  strong: (chunks: ReactNode) => <strong>{chunks}</strong>,
+  code: (chunks: ReactNode) => <code className="break-all">{chunks}</code>,
+};
+
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  const t = useTranslations("common");
   return (
     <a
       href={href}
@@ -124,12 +120,13 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
       className="font-medium text-primary underline-offset-4 hover:underline"
     >
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t("newTab")}</span>
     </a>
   );
 }
 
 function CopyValue({ label, value }: { label: string; value: string }) {
+  const t = useTranslations("googleHelp");
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -137,7 +134,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ variant: "destructive", title: "Failed to copy" });
+      toast({ variant: "destructive", title: t("copyFailed") });
     }
   };
   return (
@@ -146,7 +143,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
       <div className="flex flex-col gap-2 md:flex-row md:items-center">
         <code className="flex-1 rounded-md border bg-muted px-3 py-2 text-sm break-all">{value}</code>
         <Button variant="outline" onClick={() => void copy()} className="w-full md:w-auto">
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("copied") : t("copy")}
           <span className="sr-only"> {label}</span>
         </Button>
       </div>

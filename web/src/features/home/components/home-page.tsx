@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { PublicLayout } from "@/components/layout/public-layout";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/entities/session/use-auth";
@@ -9,8 +10,9 @@ import { useAuth } from "@/entities/session/use-auth";
  * carries no app-shell or list code.
  */
 export function HomePage({ landing, signedIn }: { landing: ReactNode; signedIn: ReactNode }) {
+  const t = useTranslations("common");
   const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner label="Loading" />;
+  if (isLoading) return <PageSpinner label={t("loading")} />;
   if (user) return signedIn;
   return <PublicLayout>{landing}</PublicLayout>;
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { CalendarIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -12,16 +13,17 @@ import { useAuthErrorToast } from "@/entities/session/use-auth-error-toast";
 
 /** /integrations: a Google Meet tab with a connected or a connect view. */
 export function IntegrationsPage() {
+  const t = useTranslations("integrations");
   const [tab, setTab] = useState("google-meet");
   useAuthErrorToast();
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Integrations</h1>
-        <p className="text-sm text-muted-foreground">Connect the services you hold your meetings in.</p>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList label="Integrations">
+        <TabsList label={t("title")}>
           <TabsTrigger value="google-meet">Google Meet</TabsTrigger>
         </TabsList>
         <TabsContent value="google-meet">
@@ -32,16 +34,14 @@ export function IntegrationsPage() {
   );
 }
 
-const BENEFITS = [
-  "See your upcoming Google Meet meetings in one calendar",
-  "Create meetings with a Meet link without leaving Verbatim",
-  "Join a meeting in one click",
-];
+/** integrations.benefits.<key>. */
+const BENEFITS = ["calendar", "create", "join"] as const;
 
 function GoogleMeet() {
+  const t = useTranslations("integrations");
   const google = useGoogleStatus();
   const disconnect = useDisconnectGoogle();
-  if (google.isLoading) return <PageSpinner label="Checking your Google connection" />;
+  if (google.isLoading) return <PageSpinner label={t("checking")} />;
 
   if (google.connected) {
     return (
@@ -49,19 +49,17 @@ function GoogleMeet() {
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>Google Meet</CardTitle>
-            <Badge tone="green">Connected</Badge>
+            <Badge tone="green">{t("connected")}</Badge>
           </div>
-          <CardDescription>Connected as {google.email ?? "your Google account"}</CardDescription>
+          <CardDescription>{t("connectedAs", { account: google.email ?? t("yourAccount") })}</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-muted-foreground">
-            Your Google Calendar meetings appear in the Verbatim calendar.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("connectedBody")}</p>
         </CardContent>
         <CardFooter className="flex flex-col gap-2 md:flex-row">
           <Link to="/calendar" className={buttonVariants({ className: "w-full md:w-auto" })}>
             <CalendarIcon />
-            Open Calendar
+            {t("openCalendar")}
           </Link>
           <Button
             variant="outline"
@@ -70,7 +68,7 @@ function GoogleMeet() {
             className="w-full md:w-auto"
           >
             {disconnect.isPending && <ButtonSpinner />}
-            Disconnect
+            {t("disconnect")}
           </Button>
         </CardFooter>
       </Card>
@@ -82,9 +80,9 @@ function GoogleMeet() {
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle>Google Meet</CardTitle>
-          <Badge tone="neutral">Not connected</Badge>
+          <Badge tone="neutral">{t("notConnected")}</Badge>
         </div>
-        <CardDescription>Connect your Google account to bring your meetings into Verbatim.</CardDescription>
+        <CardDescription>{t("connectBody")}</CardDescription>
       </CardHeader>
       <CardContent>
         {google.message && (
@@ -94,12 +92,10 @@ function GoogleMeet() {
         )}
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {BENEFITS.map((b) => (
-            <li key={b}>{b}</li>
+            <li key={b}>{t(`benefits.${b}`)}</li>
           ))}
         </ul>
-        <p className="mt-4 text-sm text-muted-foreground">
-          You will be sent to Google to allow access, then brought back here.
-        </p>
+        <p className="mt-4 text-sm text-muted-foreground">{t("redirectNote")}</p>
       </CardContent>
       <CardFooter className="flex flex-col items-stretch gap-3 md:flex-row md:items-center">
         <ConnectGoogleLink className="w-full md:w-auto" />
@@ -107,7 +103,7 @@ function GoogleMeet() {
           to="/google-oauth-help"
           className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          Setting up Google sign-in? Read the configuration guide
+          {t("guide")}
         </Link>
       </CardFooter>
     </Card>

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { FREE_PLAN_SUMMARY } from "@verbatim/shared/subscription";
+import { useTranslations } from "use-intl";
 import {
   CalendarIcon,
   ClockIcon,
@@ -11,6 +11,8 @@ import {
 } from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { usePlans } from "@/entities/subscription/plans";
+import { formatNumber } from "@/lib/format";
 import { FAQ, FEATURES, HOURS_TRANSCRIBED, INPUT_FORMATS, STEPS, TESTIMONIALS } from "../lib/content";
 
 const FEATURE_ICONS = {
@@ -39,25 +41,25 @@ export function LandingPage() {
 }
 
 function Hero() {
+  const t = useTranslations("landing.hero");
+  const { freeSummary } = usePlans();
   return (
     <section aria-labelledby="hero-heading" className="border-b bg-gradient-to-b from-accent/60 to-background">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center md:px-6 md:py-28">
         <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground">
           <SparklesIcon className="size-3.5 text-primary" />
-          {FREE_PLAN_SUMMARY} · no card needed
+          {t("badge", { summary: freeSummary })}
         </p>
         <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-balance md:text-6xl">
-          Every meeting, transcribed word for word
+          {t("title")}
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-balance">
-          Upload a recording and get a transcript with a summary, key points and action items, in about 98 languages.
-        </p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-balance">{t("subtitle")}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 md:flex-row">
           <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
-            Start transcribing free
+            {t("start")}
           </Link>
           <a href="#how-it-works" className={buttonVariants({ size: "lg", variant: "outline" })}>
-            See how it works
+            {t("how")}
           </a>
         </div>
         <div className="mt-14">
@@ -65,9 +67,9 @@ function Hero() {
             className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
             data-testid="hours-counter"
           >
-            {HOURS_TRANSCRIBED.toLocaleString("en-US")}
+            {formatNumber(HOURS_TRANSCRIBED)}
           </p>
-          <p className="mt-1 text-sm font-medium text-muted-foreground">hours transcribed</p>
+          <p className="mt-1 text-sm font-medium text-muted-foreground">{t("hours")}</p>
         </div>
       </div>
     </section>
@@ -75,32 +77,33 @@ function Hero() {
 }
 
 function Features() {
+  const t = useTranslations("landing");
   return (
     <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 md:px-6 md:py-24">
       <div className="mx-auto max-w-2xl text-center">
         <h2 id="features-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
-          Everything you need from a recording
+          {t("featuresTitle")}
         </h2>
-        <p className="mt-4 text-muted-foreground">From a single interview to a week of meetings.</p>
+        <p className="mt-4 text-muted-foreground">{t("featuresSubtitle")}</p>
       </div>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {FEATURES.map((feature) => {
           const Icon = FEATURE_ICONS[feature.icon];
           return (
-            <li key={feature.title}>
+            <li key={feature.key}>
               <Card className="h-full p-6">
                 <span className="flex size-10 items-center justify-center rounded-md bg-accent text-accent-foreground">
                   <Icon className="size-5" />
                 </span>
-                <h3 className="mt-4 font-semibold">{feature.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{feature.body}</p>
+                <h3 className="mt-4 font-semibold">{t(`features.${feature.key}.title`)}</h3>
+                <p className="mt-2 text-sm text-muted-foreground">{t(`features.${feature.key}.body`)}</p>
               </Card>
             </li>
           );
         })}
       </ul>
       <p className="mt-10 text-center text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">Works with </span>
+        <span className="font-medium text-foreground">{t("worksWith")} </span>
         {INPUT_FORMATS.join(", ")}
       </p>
     </section>
@@ -108,15 +111,16 @@ function Features() {
 }
 
 function HowItWorks() {
+  const t = useTranslations("landing");
   return (
     <section id="how-it-works" aria-labelledby="how-heading" className="scroll-mt-4 border-y bg-muted/50">
       <div className="mx-auto max-w-6xl px-4 py-16 md:px-6 md:py-24">
         <h2 id="how-heading" className="text-center text-3xl font-bold tracking-tight md:text-4xl">
-          How it works
+          {t("howTitle")}
         </h2>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, i) => (
-            <li key={step.title} className="rounded-lg border bg-card p-6">
+            <li key={step} className="rounded-lg border bg-card p-6">
               <span
                 aria-hidden="true"
                 className="flex size-10 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
@@ -124,10 +128,10 @@ function HowItWorks() {
                 {i + 1}
               </span>
               <h3 className="mt-4 font-semibold">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
+                <span className="sr-only">{t("step", { n: i + 1 })} </span>
+                {t(`steps.${step}.title`)}
               </h3>
-              <p className="mt-2 text-sm text-muted-foreground">{step.body}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t(`steps.${step}.body`)}</p>
             </li>
           ))}
         </ol>
@@ -137,17 +141,22 @@ function HowItWorks() {
 }
 
 function Testimonials() {
+  const t = useTranslations("landing");
   return (
     <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-16 md:px-6 md:py-24">
       <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight md:text-4xl">
-        What teams say
+        {t("testimonialsTitle")}
       </h2>
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {TESTIMONIALS.map((t) => (
-          <li key={t.role}>
+        {TESTIMONIALS.map((key) => (
+          <li key={key}>
             <figure className="flex h-full flex-col rounded-lg border bg-card p-6">
-              <blockquote className="flex-1 text-sm leading-relaxed">“{t.quote}”</blockquote>
-              <figcaption className="mt-4 text-sm font-medium text-muted-foreground">{t.role}</figcaption>
+              <blockquote className="flex-1 text-sm leading-relaxed">
+                {t("quoted", { quote: t(`testimonials.${key}.quote`) })}
+              </blockquote>
+              <figcaption className="mt-4 text-sm font-medium text-muted-foreground">
+                {t(`testimonials.${key}.role`)}
+              </figcaption>
             </figure>
           </li>
         ))}
@@ -157,23 +166,29 @@ function Testimonials() {
 }
 
 function Faq() {
+  const t = useTranslations("landing");
+  const { freeSummary } = usePlans();
+  const formats = INPUT_FORMATS.slice(0, -1).join(", ");
+  const last = INPUT_FORMATS[INPUT_FORMATS.length - 1] ?? "";
   return (
     <section aria-labelledby="faq-heading" className="border-t bg-muted/50">
       <div className="mx-auto max-w-3xl px-4 py-16 md:px-6 md:py-24">
         <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight md:text-4xl">
-          Frequently asked questions
+          {t("faqTitle")}
         </h2>
         {/* <details> gives keyboard and screen-reader support for free, and works without JavaScript state. */}
         <div className="mt-10 divide-y rounded-lg border bg-card">
-          {FAQ.map((item) => (
-            <details key={item.question} className="group px-6 py-4">
+          {FAQ.map((key) => (
+            <details key={key} className="group px-6 py-4">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-                {item.question}
+                {t(`faq.${key}.question`)}
                 <span aria-hidden="true" className="text-muted-foreground transition-transform group-open:rotate-45">
                   +
                 </span>
               </summary>
-              <p className="mt-3 text-sm text-muted-foreground">{item.answer}</p>
+              <p className="mt-3 text-sm text-muted-foreground">
+                {t(`faq.${key}.answer`, { summary: freeSummary, formats, last })}
+              </p>
             </details>
           ))}
         </div>
@@ -183,18 +198,20 @@ function Faq() {
 }
 
 function FinalCta() {
+  const t = useTranslations("landing.cta");
+  const { freeSummary } = usePlans();
   return (
     <section aria-labelledby="cta-heading" className="mx-auto max-w-4xl px-4 py-16 text-center md:px-6 md:py-24">
       <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
-        Stop taking notes. Start listening.
+        {t("title")}
       </h2>
-      <p className="mt-4 text-muted-foreground">{FREE_PLAN_SUMMARY}, no card needed.</p>
+      <p className="mt-4 text-muted-foreground">{t("body", { summary: freeSummary })}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 md:flex-row">
         <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
-          View pricing
+          {t("pricing")}
         </Link>
         <Link to="/register" className={buttonVariants({ size: "lg", variant: "outline" })}>
-          Create a free account
+          {t("register")}
         </Link>
       </div>
     </section>

@@ -6,68 +6,72 @@ import {
   PRO_MONTHLY_USD,
 } from "@verbatim/shared/subscription";
 import { type ReactNode, useState } from "react";
+import { useTranslations } from "use-intl";
 import { CheckIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { FREE_FEATURES, PRO_FEATURES } from "@/entities/subscription/plans";
+import { usePlans } from "@/entities/subscription/plans";
 import { cn } from "@/lib/cn";
+import { formatMoney } from "@/lib/format";
 
 type Billing = "monthly" | "yearly";
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /** /pricing: yearly is 19 × 12 × 0.8 = 182.40 a year, shown as 15.20 a month. */
 export function PricingPage() {
+  const t = useTranslations("pricing");
+  const { freeFeatures, proFeatures } = usePlans();
   const [billing, setBilling] = useState<Billing>("monthly");
   const yearly = billing === "yearly";
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-16 md:px-6 md:py-24">
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight md:text-5xl">Simple, transparent pricing</h1>
-        <p className="mt-4 text-lg text-muted-foreground">Start free. Upgrade when your meetings need more.</p>
+        <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{t("title")}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{t("subtitle")}</p>
       </div>
 
       <div className="mt-10 flex flex-col items-center gap-2">
         <SegmentedControl<Billing>
-          label="Billing period"
+          label={t("billingPeriod")}
           value={billing}
           onValueChange={setBilling}
           options={[
-            { value: "monthly", label: "Monthly" },
-            { value: "yearly", label: "Yearly" },
+            { value: "monthly", label: t("monthly") },
+            { value: "yearly", label: t("yearly") },
           ]}
         />
-        <p className="text-sm text-muted-foreground">Save {ANNUAL_DISCOUNT * 100}% with yearly billing</p>
+        <p className="text-sm text-muted-foreground">{t("yearlySaving", { discount: ANNUAL_DISCOUNT })}</p>
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <PriceCard
-          title="Free"
-          description="For trying Verbatim on a few recordings."
-          amount="0"
-          period="/month"
-          detail="No card needed"
-          features={FREE_FEATURES}
+          id="free"
+          title={t("free.title")}
+          description={t("free.description")}
+          amount={formatMoney(0, { whole: true })}
+          period={t("perMonth")}
+          detail={t("free.detail")}
+          features={freeFeatures}
           cta={
             <Link to="/register" className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}>
-              Get started free
+              {t("free.cta")}
             </Link>
           }
         />
         <PriceCard
           highlighted
-          title="Pro"
-          description="For professionals and teams who record every week."
-          amount={yearly ? dollars(PRO_ANNUAL_PER_MONTH_CENTS) : dollars(PRO_MONTHLY_USD * 100)}
-          period="/month"
-          detail={yearly ? `$${dollars(PRO_ANNUAL_CENTS)} billed yearly` : "Billed monthly"}
-          features={PRO_FEATURES}
+          id="pro"
+          title={t("pro.title")}
+          description={t("pro.description")}
+          amount={formatMoney(yearly ? PRO_ANNUAL_PER_MONTH_CENTS : PRO_MONTHLY_USD * 100)}
+          period={t("perMonth")}
+          detail={yearly ? t("pro.billedYearly", { amount: formatMoney(PRO_ANNUAL_CENTS) }) : t("pro.billedMonthly")}
+          features={proFeatures}
           cta={
             <Link to="/subscription" className={buttonVariants({ size: "lg", className: "w-full" })}>
-              Upgrade to Pro
+              {t("pro.cta")}
             </Link>
           }
         />
@@ -77,6 +81,7 @@ export function PricingPage() {
 }
 
 function PriceCard({
+  id,
   title,
   description,
   amount,
@@ -86,6 +91,8 @@ function PriceCard({
   cta,
   highlighted = false,
 }: {
+  /** The card's test id ("free-price"), the same in every language. */
+  id: "free" | "pro";
   title: string;
   description: string;
   amount: string;
@@ -95,19 +102,20 @@ function PriceCard({
   cta: ReactNode;
   highlighted?: boolean;
 }) {
+  const t = useTranslations("pricing");
   return (
     <Card className={cn("relative flex flex-col p-6 md:p-8", highlighted && "border-primary shadow-md")}>
       {highlighted && (
         <Badge tone="blue" className="absolute -top-3 left-6">
-          Most popular
+          {t("mostPopular")}
         </Badge>
       )}
       <h2 className="text-xl font-semibold">{title}</h2>
       <p className="mt-1 text-sm text-muted-foreground">{description}</p>
       {/* Announced when the billing toggle changes it. */}
-      <div aria-live="polite" data-testid={`${title.toLowerCase()}-price`}>
+      <div aria-live="polite" data-testid={`${id}-price`}>
         <p className="mt-6 flex items-baseline gap-1">
-          <span className="text-4xl font-bold tracking-tight">${amount}</span>
+          <span className="text-4xl font-bold tracking-tight">{amount}</span>
           <span className="text-muted-foreground">{period}</span>
         </p>
         <p className="mt-1 text-sm text-muted-foreground">{detail}</p>

@@ -1,6 +1,7 @@
 import { changePasswordSchema } from "@verbatim/shared/auth";
 import type { PublicUser } from "@verbatim/shared/user";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,8 +17,11 @@ import { useChangePassword } from "../api/settings-api";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 const passwordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string().min(1, "Please confirm your new password") })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+  .extend({ confirmPassword: z.string().min(1, "validation.confirmPasswordRequired") })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "validation.passwordsDontMatch",
+    path: ["confirmPassword"],
+  });
 
 export function AccountTab({ user }: { user: PublicUser }) {
   // Remounting the form after a change empties it (no password stays in the page's memory or inputs).
@@ -32,6 +36,7 @@ export function AccountTab({ user }: { user: PublicUser }) {
 }
 
 function PasswordForm({ username, onChanged }: { username: string; onChanged: () => void }) {
+  const t = useTranslations("settings.account");
   const change = useChangePassword();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useSchemaForm(passwordFormSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
@@ -41,36 +46,41 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       toast({
-        title: "Password updated",
-        description: "Your password has been changed. Other devices have been signed out.",
+        title: t("passwordUpdated"),
+        description: t("passwordUpdatedBody"),
       });
       onChanged();
     } catch (error) {
-      setServerError(userMessage(error, "Could not update your password. Please try again."));
+      setServerError(userMessage(error, t("passwordFailed")));
     }
   });
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} aria-label="Change password">
+      <form noValidate onSubmit={submit} aria-label={t("changePassword")}>
         <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+          <CardTitle>{t("password")}</CardTitle>
+          <CardDescription>{t("passwordDescription")}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {serverError && <FormError message={serverError} />}
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <Field
-            label="Current password"
+            label={t("currentPassword")}
             type="password"
             autoComplete="current-password"
             {...form.field("currentPassword")}
           />
           <div className="grid gap-4 md:grid-cols-2">
-            <Field label="New password" type="password" autoComplete="new-password" {...form.field("newPassword")} />
             <Field
-              label="Confirm new password"
+              label={t("newPassword")}
+              type="password"
+              autoComplete="new-password"
+              {...form.field("newPassword")}
+            />
+            <Field
+              label={t("confirmPassword")}
               type="password"
               autoComplete="new-password"
               {...form.field("confirmPassword")}
@@ -80,7 +90,7 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={change.isPending} className="w-full md:w-auto">
             {change.isPending && <ButtonSpinner />}
-            {change.isPending ? "Updating..." : "Update Password"}
+            {change.isPending ? t("updating") : t("update")}
           </Button>
         </CardFooter>
       </form>
@@ -89,13 +99,14 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
 }
 
 function ConnectedAccounts() {
+  const t = useTranslations("settings.account");
   const google = useGoogleStatus();
   const disconnect = useDisconnectGoogle();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Connected accounts</CardTitle>
-        <CardDescription>Services Verbatim can use on your behalf.</CardDescription>
+        <CardTitle>{t("connectedAccounts")}</CardTitle>
+        <CardDescription>{t("connectedAccountsDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="flex flex-col gap-3 rounded-md border p-4 md:flex-row md:items-center md:justify-between">
@@ -103,10 +114,10 @@ function ConnectedAccounts() {
             <p className="font-medium">Google</p>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {google.isLoading
-                ? "Checking…"
+                ? t("checking")
                 : google.connected
-                  ? `Connected as ${google.email ?? "your Google account"}`
-                  : "Not connected"}
+                  ? t("connectedAs", { account: google.email ?? t("yourGoogleAccount") })
+                  : t("notConnected")}
             </p>
           </div>
           {google.connected ? (
@@ -117,10 +128,10 @@ function ConnectedAccounts() {
               className="w-full md:w-auto"
             >
               {disconnect.isPending && <ButtonSpinner />}
-              Disconnect
+              {t("disconnect")}
             </Button>
           ) : (
-            <ConnectGoogleLink label="Connect" variant="outline" className="w-full md:w-auto" />
+            <ConnectGoogleLink label={t("connect")} variant="outline" className="w-full md:w-auto" />
           )}
         </div>
       </CardContent>
@@ -129,19 +140,17 @@ function ConnectedAccounts() {
 }
 
 function DangerZone({ user }: { user: PublicUser }) {
+  const t = useTranslations("settings.account");
   const [open, setOpen] = useState(false);
   return (
     <Card className="border-destructive/50">
       <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>
-          Deleting your account removes your profile, every transcription and every uploaded file. This cannot be
-          undone.
-        </CardDescription>
+        <CardTitle className="text-destructive">{t("dangerZone")}</CardTitle>
+        <CardDescription>{t("dangerZoneDescription")}</CardDescription>
       </CardHeader>
       <CardFooter>
         <Button variant="destructive" onClick={() => setOpen(true)} className="w-full md:w-auto">
-          Delete Account
+          {t("deleteAccount")}
         </Button>
       </CardFooter>
       <DeleteAccountDialog open={open} onOpenChange={setOpen} username={user.username} />

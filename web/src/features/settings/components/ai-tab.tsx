@@ -1,58 +1,61 @@
 import { AI_LANGUAGES, AI_MODEL_LABELS, AI_MODELS, type AiPreferences } from "@verbatim/shared/preferences";
+import { useLocale, useTranslations } from "use-intl";
 import { Switch } from "@/components/ui/switch";
 import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";
 
 type AiSwitch = "topicDetection" | "actionItemsExtraction" | "summaryGeneration" | "speakerIdentification";
-const SWITCHES: ReadonlyArray<{ field: AiSwitch; label: string; description: string }> = [
-  { field: "topicDetection", label: "Topic detection", description: "Find the main topics of each recording." },
-  {
-    field: "actionItemsExtraction",
-    label: "Action items extraction",
-    description: "List the tasks and follow-ups agreed on.",
-  },
-  { field: "summaryGeneration", label: "Summary generation", description: "Write a summary of every transcription." },
-  {
-    field: "speakerIdentification",
-    label: "Speaker identification",
-    description: "Tell the speakers apart in transcripts.",
-  },
+/** Each switch's label and description are settings.ai.<field> and <field>Hint. */
+const SWITCHES: ReadonlyArray<AiSwitch> = [
+  "topicDetection",
+  "actionItemsExtraction",
+  "summaryGeneration",
+  "speakerIdentification",
 ];
 
 const MODEL_OPTIONS = AI_MODELS.map((value) => ({ value, label: AI_MODEL_LABELS[value] }));
-const LANGUAGE_OPTIONS = AI_LANGUAGES.map((value) => ({ value, label: value }));
+/** The saved values are English names; each is shown in the interface's language ("Deutsch" → "alemán"). */
+const AI_LANGUAGE_CODES: Record<(typeof AI_LANGUAGES)[number], string> = {
+  English: "en",
+  Spanish: "es",
+  French: "fr",
+  German: "de",
+  Swedish: "sv",
+};
 
 export function AiTab({ saved }: { saved: AiPreferences }) {
-  const { draft, set, save, saving } = useSectionDraft("ai", saved, "AI Assistant settings saved");
+  const t = useTranslations("settings.ai");
+  const locale = useLocale();
+  const { draft, set, save, saving } = useSectionDraft("ai", saved);
+  const names = new Intl.DisplayNames([locale], { type: "language" });
+  const languageOptions = AI_LANGUAGES.map((value) => {
+    const name = names.of(AI_LANGUAGE_CODES[value]) ?? value;
+    return { value, label: name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) };
+  });
   return (
-    <SectionForm
-      title="AI Assistant"
-      description="How summaries, key points and analysis are produced for new transcriptions."
-      saving={saving}
-      onSave={save}
-    >
+    <SectionForm title={t("title")} description={t("description")} saving={saving} onSave={save}>
       <div className="grid gap-6 md:grid-cols-2">
         <SelectField
-          label="Default model"
+          label={t("model")}
           value={draft.defaultModel}
           onChange={(v) => set("defaultModel", v)}
           options={MODEL_OPTIONS}
         />
         <SelectField
-          label="Preferred language"
+          label={t("language")}
           value={draft.preferredLanguage}
           onChange={(v) => set("preferredLanguage", v)}
-          options={LANGUAGE_OPTIONS}
-          hint="The language summaries and analysis are written in."
+          options={languageOptions}
+          hint={t("languageHint")}
         />
       </div>
-      {SWITCHES.map((s) => (
+      {SWITCHES.map((field) => (
         <Switch
-          key={s.field}
-          label={s.label}
-          description={s.description}
-          checked={draft[s.field]}
-          onCheckedChange={(v) => set(s.field, v)}
+          key={field}
+          label={t(field)}
+          description={t(`${field}Hint`)}
+          checked={draft[field]}
+          onCheckedChange={(v) => set(field, v)}
         />
       ))}
     </SectionForm>

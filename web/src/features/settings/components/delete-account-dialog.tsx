@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -18,6 +19,7 @@ export function DeleteAccountDialog({
   onOpenChange: (open: boolean) => void;
   username: string;
 }) {
+  const t = useTranslations("settings.deleteAccount");
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
@@ -39,25 +41,20 @@ export function DeleteAccountDialog({
     try {
       await remove.mutateAsync(typed);
       toast({
-        title: "Account deleted",
-        description: "Your account and all of its data have been permanently deleted.",
+        title: t("deleted"),
+        description: t("deletedBody"),
       });
     } catch (failure) {
-      setError(userMessage(failure, "Could not delete your account. Please try again."));
+      setError(userMessage(failure, t("failed")));
     }
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={close}
-      title="Delete Account"
-      description="This permanently deletes your account, all transcriptions and every uploaded file. This action cannot be undone."
-    >
+    <Dialog open={open} onOpenChange={close} title={t("title")} description={t("description")}>
       <form noValidate onSubmit={submit} className="space-y-4">
         {error && <FormError message={error} />}
         <Field
-          label={`Type ${username} to confirm`}
+          label={t("confirm", { username })}
           name="confirm"
           autoComplete="off"
           autoCapitalize="none"
@@ -67,11 +64,11 @@ export function DeleteAccountDialog({
         />
         <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
           <Button variant="outline" onClick={() => close(false)} disabled={remove.isPending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
             {remove.isPending && <ButtonSpinner />}
-            {remove.isPending ? "Deleting..." : "Delete Account"}
+            {remove.isPending ? t("deleting") : t("title")}
           </Button>
         </div>
       </form>

@@ -1,20 +1,24 @@
 import { type GeneralPreferences, LANGUAGE_LABELS, LANGUAGES, type Theme } from "@verbatim/shared/preferences";
 import { useEffect } from "react";
+import { useTranslations } from "use-intl";
 import { Switch } from "@/components/ui/switch";
 import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
+import { applyUserLocale } from "@/entities/user/locale-sync";
 import { applyTheme, previewTheme, restoreTheme } from "../lib/theme";
 import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";
 
-const THEME_OPTIONS: ReadonlyArray<{ value: Theme; label: string }> = [
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "system", label: "System" },
-];
+const THEMES: readonly Theme[] = ["light", "dark", "system"];
+/** Each language in its own name ("Deutsch"), as language pickers do, so anyone finds theirs. */
 const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
 
 export function GeneralTab({ saved }: { saved: GeneralPreferences }) {
-  const { draft, set, save, saving } = useSectionDraft("general", saved, "General settings saved");
+  const t = useTranslations("settings.general");
+  // A new language applies as soon as it is saved (LocaleSync would follow the saved preferences too, later).
+  const { draft, set, save, saving } = useSectionDraft("general", saved, (result) =>
+    applyUserLocale(result.general.language),
+  );
+  const themeOptions = THEMES.map((value) => ({ value, label: t(`themes.${value}`) }));
 
   // A theme shows as soon as it is picked; leaving without saving puts the kept one back.
   useEffect(() => restoreTheme, []);
@@ -26,8 +30,8 @@ export function GeneralTab({ saved }: { saved: GeneralPreferences }) {
 
   return (
     <SectionForm
-      title="General"
-      description="Appearance, language and how Verbatim handles your transcriptions."
+      title={t("title")}
+      description={t("description")}
       saving={saving}
       onSave={async () => {
         const result = await save();
@@ -36,24 +40,22 @@ export function GeneralTab({ saved }: { saved: GeneralPreferences }) {
     >
       <div className="grid gap-6 md:grid-cols-2">
         <SelectField
-          label="Theme"
+          label={t("theme")}
           value={draft.theme}
           onChange={chooseTheme}
-          options={THEME_OPTIONS}
-          hint="System follows your device's light or dark setting."
+          options={themeOptions}
+          hint={t("themeHint")}
         />
         <SelectField
-          label="Language"
+          label={t("language")}
           value={draft.language}
           onChange={(v) => set("language", v)}
           options={LANGUAGE_OPTIONS}
         />
       </div>
       <div className="space-y-2">
-        <p className="text-sm font-medium">Uploads</p>
-        <p className="text-sm text-muted-foreground">
-          The upload screen starts with this choice, and remembers the one you upload with.
-        </p>
+        <p className="text-sm font-medium">{t("uploads")}</p>
+        <p className="text-sm text-muted-foreground">{t("uploadsHint")}</p>
         <SpeakerRecognitionField
           value={{ diarize: draft.speakerRecognition, numSpeakers: draft.speakerCount }}
           onChange={(next) => {
@@ -63,14 +65,14 @@ export function GeneralTab({ saved }: { saved: GeneralPreferences }) {
         />
       </div>
       <Switch
-        label="Auto-save transcriptions"
-        description="Keep changes to transcriptions without asking."
+        label={t("autoSave")}
+        description={t("autoSaveHint")}
         checked={draft.autoSave}
         onCheckedChange={(v) => set("autoSave", v)}
       />
       <Switch
-        label="Allow analytics"
-        description="Share anonymous usage data to help improve Verbatim."
+        label={t("analytics")}
+        description={t("analyticsHint")}
         checked={draft.analytics}
         onCheckedChange={(v) => set("analytics", v)}
       />

@@ -1,42 +1,28 @@
 import type { NotificationPreferences } from "@verbatim/shared/preferences";
+import { useTranslations } from "use-intl";
 import { Switch } from "@/components/ui/switch";
 import { SectionForm, useSectionDraft } from "./section-form";
 
-const SWITCHES: ReadonlyArray<{ field: keyof NotificationPreferences; label: string; description: string }> = [
-  {
-    field: "emailTranscriptionComplete",
-    label: "Transcription complete",
-    description: "Email me when a transcription has finished processing.",
-  },
-  { field: "emailNewFeatures", label: "New features", description: "Email me about new features and improvements." },
-  {
-    field: "emailAccountActivity",
-    label: "Account activity",
-    description: "Email me about sign-ins, password changes and billing.",
-  },
-  {
-    field: "browserNotifications",
-    label: "Browser notifications",
-    description: "Show notifications in this browser while Verbatim is open.",
-  },
+/** Each switch's label and description are settings.notifications.<field> and <field>Hint. */
+const SWITCHES: ReadonlyArray<keyof NotificationPreferences> = [
+  "emailTranscriptionComplete",
+  "emailNewFeatures",
+  "emailAccountActivity",
+  "browserNotifications",
 ];
 
 export function NotificationsTab({ saved }: { saved: NotificationPreferences }) {
-  const { draft, set, save, saving } = useSectionDraft("notifications", saved, "Notification settings saved");
+  const t = useTranslations("settings.notifications");
+  const { draft, set, save, saving } = useSectionDraft("notifications", saved);
   return (
-    <SectionForm
-      title="Notifications"
-      description="Choose what Verbatim tells you about."
-      saving={saving}
-      onSave={save}
-    >
-      {SWITCHES.map((s) => (
+    <SectionForm title={t("title")} description={t("description")} saving={saving} onSave={save}>
+      {SWITCHES.map((field) => (
         <Switch
-          key={s.field}
-          label={s.label}
-          description={s.description}
-          checked={draft[s.field]}
-          onCheckedChange={(v) => set(s.field, v)}
+          key={field}
+          label={t(field)}
+          description={t(`${field}Hint`)}
+          checked={draft[field]}
+          onCheckedChange={(v) => set(field, v)}
         />
       ))}
     </SectionForm>

@@ -1,6 +1,7 @@
 import { PROFILE_IMAGE_TYPES, profileImageProblem } from "@verbatim/shared/profile";
 import type { PublicUser } from "@verbatim/shared/user";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { UploadIcon } from "@/components/layout/icons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,6 +9,7 @@ import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
+import { localizeMessage, translate } from "@/lib/i18n";
 import { UploadError } from "@/lib/xhr";
 import { useUploadProfileImage } from "../api/settings-api";
 
@@ -19,11 +21,12 @@ type UploadState =
   | { kind: "failed"; message: string };
 
 function uploadFailure(error: unknown) {
-  if (error instanceof UploadError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : "Upload failed";
+  if (error instanceof UploadError) return localizeMessage(error.serverMessage ?? error.message);
+  return error instanceof Error ? localizeMessage(error.message) : translate("settings.photo.failed");
 }
 
 export function PhotoUpload({ user }: { user: PublicUser }) {
+  const t = useTranslations("settings.photo");
   const { userVersion } = useAuth();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ kind: "idle" });
@@ -45,8 +48,9 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
     if (!file) return;
     const problem = profileImageProblem(file);
     if (problem) {
-      setState({ kind: "failed", message: problem.message });
-      toast({ variant: "destructive", title: problem.title, description: problem.message });
+      const message = localizeMessage(problem.message);
+      setState({ kind: "failed", message });
+      toast({ variant: "destructive", title: localizeMessage(problem.title), description: message });
       return;
     }
     setPreview(URL.createObjectURL(file));
@@ -55,12 +59,12 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
       await upload.mutateAsync(file);
       setPreview(null);
       setState({ kind: "done" });
-      toast({ title: "Profile picture updated", description: "Your new photo is now shown across Verbatim." });
+      toast({ title: t("updated"), description: t("updatedBody") });
     } catch (error) {
       setPreview(null);
       const message = uploadFailure(error);
       setState({ kind: "failed", message });
-      toast({ variant: "destructive", title: "Upload Failed", description: message });
+      toast({ variant: "destructive", title: t("uploadFailed"), description: message });
     }
   };
 
@@ -68,8 +72,8 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile picture</CardTitle>
-        <CardDescription>JPG, PNG or GIF, up to 5MB.</CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 md:flex-row md:items-center">
         <Avatar src={preview ?? avatarUrl(user, userVersion)} initials={initials(user)} name={displayName(user)} />
@@ -91,16 +95,16 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
             className="w-full md:w-auto"
           >
             <UploadIcon />
-            {uploading ? "Uploading..." : "Upload new photo"}
+            {uploading ? t("uploading") : t("upload")}
           </Button>
           <div aria-live="polite" className="space-y-2 text-sm">
             {state.kind === "uploading" && (
               <>
-                <Progress value={state.percent} label="Profile picture upload" />
-                <p className="text-muted-foreground">Uploading… {state.percent}%</p>
+                <Progress value={state.percent} label={t("progress")} />
+                <p className="text-muted-foreground">{t("uploadingPercent", { percent: state.percent / 100 })}</p>
               </>
             )}
-            {state.kind === "done" && <p className="text-success">Photo uploaded.</p>}
+            {state.kind === "done" && <p className="text-success">{t("done")}</p>}
             {state.kind === "failed" && (
               <p role="alert" className="text-destructive">
                 {state.message}
@@ -115,6 +119,7 @@ export function PhotoUpload({ user }: { user: PublicUser }) {
 
 /** The picture, else the Google picture, else initials; a picture that fails to load is dropped. */
 function Avatar({ src, initials: letters, name }: { src: string | null; initials: string; name: string }) {
+  const t = useTranslations("settings.photo");
   const [broken, setBroken] = useState<string | null>(null);
   const usable = src && src !== broken ? src : null;
   return (
@@ -122,7 +127,7 @@ function Avatar({ src, initials: letters, name }: { src: string | null; initials
       {usable ? (
         <img src={usable} alt={name} className="size-full object-cover" onError={() => setBroken(usable)} />
       ) : (
-        <span role="img" aria-label={`${name}'s initials`}>
+        <span role="img" aria-label={t("initials", { name })}>
           {letters}
         </span>
       )}

@@ -1,5 +1,6 @@
 import { PROFILE_EMAIL_INVALID, profileUpdateSchema } from "@verbatim/shared/profile";
 import type { PublicUser } from "@verbatim/shared/user";
+import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,6 +30,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
 }
 
 function ProfileForm({ user }: { user: PublicUser }) {
+  const t = useTranslations("settings.profile");
   const update = useUpdateProfile();
   const form = useSchemaForm(profileFormSchema, {
     full_name: user.full_name ?? "",
@@ -40,38 +42,43 @@ function ProfileForm({ user }: { user: PublicUser }) {
   const submit = form.handleSubmit(async (input) => {
     try {
       await update.mutateAsync(input);
-      toast({ title: "Profile updated", description: "Your profile has been saved." });
+      toast({ title: t("updated"), description: t("updatedBody") });
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Update Failed",
-        description: userMessage(error, "Failed to update profile"),
+        title: t("updateFailed"),
+        description: userMessage(error, t("updateFailedBody")),
       });
     }
   });
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} aria-label="Profile">
+      <form noValidate onSubmit={submit} aria-label={t("title")}>
         <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>How you appear in Verbatim and the e-mail address you sign in with.</CardDescription>
+          <CardTitle>{t("title")}</CardTitle>
+          <CardDescription>{t("description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-2">
-          <Field label="Full name" autoComplete="name" {...form.field("full_name")} />
-          <Field label="Email" type="email" autoComplete="email" {...form.field("email")} />
-          <Field label="Company" autoComplete="organization" placeholder="Optional" {...form.field("company")} />
+          <Field label={t("fullName")} autoComplete="name" {...form.field("full_name")} />
+          <Field label={t("email")} type="email" autoComplete="email" {...form.field("email")} />
           <Field
-            label="Job title"
+            label={t("company")}
+            autoComplete="organization"
+            placeholder={t("optional")}
+            {...form.field("company")}
+          />
+          <Field
+            label={t("jobTitle")}
             autoComplete="organization-title"
-            placeholder="Optional"
+            placeholder={t("optional")}
             {...form.field("job_title")}
           />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={update.isPending} className="w-full md:w-auto">
             {update.isPending && <ButtonSpinner />}
-            {update.isPending ? "Saving..." : "Save Profile"}
+            {update.isPending ? t("saving") : t("save")}
           </Button>
         </CardFooter>
       </form>

@@ -1,14 +1,23 @@
 import type { PreferenceSection, Preferences } from "@verbatim/shared/preferences";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
+import { translate } from "@/lib/i18n";
 import { useSavePreferences } from "../api/settings-api";
 
-/** A draft of one preferences section, saved as a whole with its tab's Save button. */
-export function useSectionDraft<K extends PreferenceSection>(section: K, saved: Preferences[K], savedTitle: string) {
+/**
+ * A draft of one preferences section, saved as a whole with its tab's Save button. `onSaved` runs before the
+ * toast (a new language applies first, so the toast already speaks it).
+ */
+export function useSectionDraft<K extends PreferenceSection>(
+  section: K,
+  saved: Preferences[K],
+  onSaved?: (result: Preferences) => unknown,
+) {
   const [draft, setDraft] = useState<Preferences[K]>(saved);
   const mutation = useSavePreferences();
 
@@ -18,13 +27,15 @@ export function useSectionDraft<K extends PreferenceSection>(section: K, saved: 
   const save = async (): Promise<Preferences | null> => {
     try {
       const result = await mutation.mutateAsync({ [section]: draft });
-      toast({ title: savedTitle, description: "Your preferences have been saved." });
+      await onSaved?.(result);
+      const title = `settings.saved.${section}` as `settings.saved.${PreferenceSection}`;
+      toast({ title: translate(title), description: translate("settings.savedBody") });
       return result;
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Save failed",
-        description: userMessage(error, "Could not save your settings"),
+        title: translate("settings.saveFailed"),
+        description: userMessage(error, translate("settings.saveFailedBody")),
       });
       return null;
     }
@@ -39,7 +50,7 @@ export function SectionForm({
   description,
   onSave,
   saving,
-  saveLabel = "Save",
+  saveLabel,
   children,
 }: {
   title: string;
@@ -49,6 +60,7 @@ export function SectionForm({
   saveLabel?: string;
   children: ReactNode;
 }) {
+  const t = useTranslations("settings");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSave();
@@ -64,7 +76,7 @@ export function SectionForm({
         <CardFooter className="justify-end border-t pt-6">
           <Button type="submit" disabled={saving} className="w-full md:w-auto">
             {saving && <ButtonSpinner />}
-            {saving ? "Saving..." : saveLabel}
+            {saving ? t("saving") : (saveLabel ?? t("save"))}
           </Button>
         </CardFooter>
       </form>

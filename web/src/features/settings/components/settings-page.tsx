@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,6 +19,7 @@ import { TimezoneTab } from "./timezone-tab";
 
 /** /settings: the settings screen (docs/deviations-from-the-spec.md, "Settings are saved"). */
 export function SettingsPage() {
+  const t = useTranslations("settings");
   const { user } = useAuth();
   useAuthErrorToast();
   const preferences = usePreferences();
@@ -42,10 +44,10 @@ export function SettingsPage() {
     if (preferences.isError && current) {
       return (
         <Card role="alert" className="space-y-3 p-6">
-          <p className="font-semibold text-destructive">Could not load your settings</p>
-          <p className="text-sm text-muted-foreground">{userMessage(preferences.error, "An unknown error occurred")}</p>
+          <p className="font-semibold text-destructive">{t("loadFailed")}</p>
+          <p className="text-sm text-muted-foreground">{userMessage(preferences.error, t("unknownError"))}</p>
           <Button variant="outline" onClick={() => void preferences.refetch()}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </Card>
       );
@@ -55,7 +57,7 @@ export function SettingsPage() {
         <Skeleton className="h-6 w-40" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
-        <span className="sr-only">Loading your settings</span>
+        <span className="sr-only">{t("loading")}</span>
       </Card>
     );
   };
@@ -63,14 +65,14 @@ export function SettingsPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Settings</h1>
-        <p className="text-sm text-muted-foreground">Manage your account settings and preferences.</p>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as SettingsTab)}>
-        <TabsList label="Settings sections" className="w-full md:w-auto">
-          {SETTINGS_TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
+        <TabsList label={t("sections")} className="w-full md:w-auto">
+          {SETTINGS_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`tabs.${value}`)}
             </TabsTrigger>
           ))}
         </TabsList>

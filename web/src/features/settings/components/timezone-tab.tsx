@@ -6,6 +6,7 @@ import {
   type TimezonePreferences,
 } from "@verbatim/shared/preferences";
 import { useMemo } from "react";
+import { useTranslations } from "use-intl";
 import { Switch } from "@/components/ui/switch";
 import { gmtOffsetLabel } from "@/entities/user/use-user-time";
 import { browserTimeZone, formatDate, formatTime } from "../lib/datetime";
@@ -13,7 +14,8 @@ import { SectionForm, useSectionDraft } from "./section-form";
 import { SelectField } from "./select-field";
 
 export function TimezoneTab({ saved }: { saved: TimezonePreferences }) {
-  const { draft, set, save, saving } = useSectionDraft("timezone", saved, "Timezone settings saved");
+  const t = useTranslations("settings.timezone");
+  const { draft, set, save, saving } = useSectionDraft("timezone", saved);
   const now = useMemo(() => new Date(), []);
   const detected = browserTimeZone();
 
@@ -30,48 +32,46 @@ export function TimezoneTab({ saved }: { saved: TimezonePreferences }) {
   const shownZone = draft.autoDetect ? detected : draft.timezone;
   const dateOptions = DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${formatDate(now, f, shownZone)})` }));
   const timeOptions: ReadonlyArray<{ value: TimeFormat; label: string }> = [
-    { value: "12h", label: `12-hour (${formatTime(now, "12h", shownZone)})` },
-    { value: "24h", label: `24-hour (${formatTime(now, "24h", shownZone)})` },
+    { value: "12h", label: t("clock12", { example: formatTime(now, "12h", shownZone) }) },
+    { value: "24h", label: t("clock24", { example: formatTime(now, "24h", shownZone) }) },
   ];
 
   return (
-    <SectionForm
-      title="Timezone"
-      description="The time zone and formats used for dates and times, including the clock in the top bar."
-      saving={saving}
-      onSave={save}
-    >
+    <SectionForm title={t("title")} description={t("description")} saving={saving} onSave={save}>
       <Switch
-        label="Auto-detect time zone"
-        description={`Use this device's time zone (${detected.replaceAll("_", " ")}).`}
+        label={t("autoDetect")}
+        description={t("autoDetectHint", { zone: detected.replaceAll("_", " ") })}
         checked={draft.autoDetect}
         onCheckedChange={(v) => set("autoDetect", v)}
       />
       <SelectField
-        label="Time zone"
+        label={t("zone")}
         value={shownZone}
         onChange={(v) => set("timezone", v)}
         options={zoneOptions}
         disabled={draft.autoDetect}
-        hint={draft.autoDetect ? "Turn off auto-detect to choose a time zone." : undefined}
+        hint={draft.autoDetect ? t("zoneHint") : undefined}
       />
       <div className="grid gap-6 md:grid-cols-2">
         <SelectField<DateFormat>
-          label="Date format"
+          label={t("dateFormat")}
           value={draft.dateFormat}
           onChange={(v) => set("dateFormat", v)}
           options={dateOptions}
         />
         <SelectField<TimeFormat>
-          label="Time format"
+          label={t("timeFormat")}
           value={draft.timeFormat}
           onChange={(v) => set("timeFormat", v)}
           options={timeOptions}
         />
       </div>
       <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
-        Now: {formatDate(now, draft.dateFormat, shownZone)} {formatTime(now, draft.timeFormat, shownZone)} (
-        {gmtOffsetLabel(shownZone, now)})
+        {t("now", {
+          date: formatDate(now, draft.dateFormat, shownZone),
+          time: formatTime(now, draft.timeFormat, shownZone),
+          offset: gmtOffsetLabel(shownZone, now),
+        })}
       </p>
     </SectionForm>
   );

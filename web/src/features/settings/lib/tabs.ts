@@ -1,17 +1,10 @@
 import { SETTINGS_TAB_KEY } from "@/components/layout/user-menu";
 
-/** The settings tabs, in order. */
-export const SETTINGS_TABS = [
-  { value: "general", label: "General" },
-  { value: "profile", label: "Profile" },
-  { value: "account", label: "Account" },
-  { value: "timezone", label: "Timezone" },
-  { value: "notifications", label: "Notifications" },
-  { value: "ai", label: "AI Assistant" },
-] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number]["value"];
+/** The settings tabs, in order; each one's name is settings.tabs.<tab>. */
+export const SETTINGS_TABS = ["general", "profile", "account", "timezone", "notifications", "ai"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const isTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.value === value);
+const isTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t === value);
 
 /** The tab another screen asked for (the user menu's Profile item saves "profile"), else General. */
 export function requestedTab(): SettingsTab {

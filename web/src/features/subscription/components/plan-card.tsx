@@ -1,5 +1,6 @@
 import { isActivePro, type Subscription } from "@verbatim/shared/subscription";
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { CheckIcon } from "@/components/layout/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ export function PlanCard({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const t = useTranslations("subscription");
   const titleId = useId();
   const noteId = useId();
   const paid = plan.id !== "free";
@@ -37,7 +39,7 @@ export function PlanCard({
     >
       {plan.popular && (
         <Badge tone="blue" className="absolute -top-3 left-6">
-          Most popular
+          {t("mostPopular")}
         </Badge>
       )}
       <h2 id={titleId} className="text-lg font-semibold">
@@ -60,12 +62,12 @@ export function PlanCard({
         {!paid ? (
           subscription.plan === "FREE" && (
             <Button variant="outline" disabled className="w-full">
-              Current Plan
+              {t("currentPlanButton")}
             </Button>
           )
         ) : subscribed ? (
           <Button disabled className="w-full">
-            Already Subscribed
+            {t("alreadySubscribed")}
           </Button>
         ) : (
           <>
@@ -77,11 +79,11 @@ export function PlanCard({
               onClick={onSelect}
               className="w-full"
             >
-              {selected ? "Selected" : "Select"}
+              {selected ? t("selected") : t("select")}
             </Button>
             {unavailable && (
               <p id={noteId} className="text-center text-xs text-muted-foreground">
-                Payments are not configured on this server.
+                {t("paymentsNotConfigured")}
               </p>
             )}
           </>

@@ -1,16 +1,19 @@
 import { Link } from "@tanstack/react-router";
 import { isActivePro } from "@verbatim/shared/subscription";
 import { useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 import { CheckIcon, UploadIcon } from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { PRO_INCLUDES } from "@/entities/subscription/plans";
+import { usePlans } from "@/entities/subscription/plans";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 
 /** /subscription/success?session_id=…: the payment success page. */
 export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
+  const t = useTranslations("subscription.success");
+  const { proFeatures } = usePlans();
   // Polling runs while a checkout session is known, until the plan shows up as active.
   const subscription = useSubscription({ pollUntilActive: Boolean(sessionId) });
   const active = isActivePro(subscription.data);
@@ -19,8 +22,8 @@ export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
   useEffect(() => {
     if (!active || !sessionId || announced.current) return;
     announced.current = true;
-    toast({ title: "Subscription activated", description: "Welcome to Verbatim Pro." });
-  }, [active, sessionId]);
+    toast({ title: t("activated"), description: t("activatedBody") });
+  }, [active, sessionId, t]);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -28,23 +31,23 @@ export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
         <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
           <CheckIcon className="size-7" />
         </div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Payment Successful</h1>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
         <div aria-live="polite" className="text-muted-foreground">
           {subscription.isPending ? (
             <p className="inline-flex items-center gap-2">
-              <Spinner label="Checking your subscription" className="[&>span:first-child]:size-4" />
-              Activating your subscription...
+              <Spinner label={t("checking")} className="[&>span:first-child]:size-4" />
+              {t("activating")}
             </p>
           ) : active ? (
-            <p>Your Pro subscription is now active. Enjoy unlimited transcriptions and every AI feature.</p>
+            <p>{t("active")}</p>
           ) : (
-            <p>Your payment was successful. Your subscription will be activated shortly.</p>
+            <p>{t("pending")}</p>
           )}
         </div>
         <div className="text-left">
-          <h2 className="mb-3 font-semibold">Pro includes</h2>
+          <h2 className="mb-3 font-semibold">{t("includes")}</h2>
           <ul className="space-y-2 text-sm">
-            {PRO_INCLUDES.map((feature) => (
+            {proFeatures.map((feature) => (
               <li key={feature} className="flex gap-2">
                 <CheckIcon />
                 {feature}
@@ -54,14 +57,14 @@ export function SuccessPage({ sessionId }: { sessionId: string | undefined }) {
         </div>
         <div className="flex flex-col gap-3 md:flex-row md:justify-center">
           <Link to="/dashboard" className={buttonVariants({ className: "w-full md:w-auto" })}>
-            Go to Dashboard
+            {t("dashboard")}
           </Link>
           <Link to="/upload" className={buttonVariants({ variant: "outline", className: "w-full md:w-auto" })}>
             <UploadIcon />
-            Upload a File
+            {t("upload")}
           </Link>
         </div>
-        {sessionId && <p className="text-xs text-muted-foreground">Reference: {sessionId}</p>}
+        {sessionId && <p className="text-xs text-muted-foreground">{t("reference", { id: sessionId })}</p>}
       </Card>
     </div>
   );

@@ -13,6 +13,7 @@ import { type Answer, ApiError, api, read } from "@/lib/api";
 /** A save or restore refused because the transcript changed since the editor loaded it (409). */
 export class VersionConflictError extends Error {
   constructor(readonly currentVersion: number) {
+    // i18n-ignore: the screen shows VersionConflictDialog instead of this message.
     super(`The transcript was changed elsewhere (now version ${currentVersion})`);
     this.name = "VersionConflictError";
   }

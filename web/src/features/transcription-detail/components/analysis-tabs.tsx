@@ -1,6 +1,7 @@
 import type { EnhancedKeyPoint, SummaryAnalysis, TranscriptionDetails } from "@verbatim/shared/analysis";
 import { parseMarker } from "@verbatim/shared/time-marker";
 import type { Speaker } from "@verbatim/shared/transcript";
+import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import type { SpeakerStats } from "../lib/speaker-stats";
 import { EmptyState } from "./empty-state";
@@ -29,13 +30,14 @@ export function SummaryTab({
   detailed: string | null;
   processing: boolean;
 }) {
-  if (!summary?.trim()) return <EmptyState processing={processing} what="summary" empty="No summary available." />;
+  const t = useTranslations("detail.analysis");
+  if (!summary?.trim()) return <EmptyState processing={processing} kind="summary" />;
   return (
     <div className="space-y-6">
       <Paragraphs text={summary} />
       {detailed?.trim() && (
         <section className="space-y-2">
-          <h3 className="font-semibold">Detailed summary</h3>
+          <h3 className="font-semibold">{t("detailedSummary")}</h3>
           <Paragraphs text={detailed} />
         </section>
       )}
@@ -43,10 +45,11 @@ export function SummaryTab({
   );
 }
 
-const KIND_LABEL: Record<EnhancedKeyPoint["kind"], { label: string; tone: "green" | "blue" | "neutral" }> = {
-  decision: { label: "Decision", tone: "green" },
-  action: { label: "Action", tone: "blue" },
-  point: { label: "Point", tone: "neutral" },
+/** Each kind's badge colour; its name is detail.analysis.kinds.<kind>. */
+const KIND_TONE: Record<EnhancedKeyPoint["kind"], "green" | "blue" | "neutral"> = {
+  decision: "green",
+  action: "blue",
+  point: "neutral",
 };
 
 interface KeyPointsTabProps {
@@ -58,6 +61,7 @@ interface KeyPointsTabProps {
 }
 
 export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPointsTabProps) {
+  const t = useTranslations("detail.analysis");
   if (enhanced && enhanced.length > 0) {
     return (
       <ul className="space-y-3">
@@ -69,8 +73,8 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
               key={i}
               className="flex flex-col gap-1 rounded-md border p-3 text-sm sm:flex-row sm:items-start sm:gap-3"
             >
-              <Badge tone={KIND_LABEL[point.kind].tone} className="w-fit">
-                {KIND_LABEL[point.kind].label}
+              <Badge tone={KIND_TONE[point.kind]} className="w-fit">
+                {t(`kinds.${point.kind}`)}
               </Badge>
               <span dir="auto" className="flex-1">
                 {point.text}
@@ -79,7 +83,11 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
                 <button
                   type="button"
                   onClick={() => onSeek(at)}
-                  aria-label={`Play from ${point.timestamp}${point.speaker ? `, ${point.speaker}` : ""}`}
+                  aria-label={
+                    point.speaker
+                      ? t("playFromSpeaker", { time: point.timestamp, speaker: point.speaker })
+                      : t("playFrom", { time: point.timestamp })
+                  }
                   className="w-fit rounded font-mono text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   [{point.timestamp}]{point.speaker ? ` ${point.speaker}` : ""}
@@ -92,7 +100,7 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
     );
   }
   if (!keyPoints || keyPoints.length === 0) {
-    return <EmptyState processing={processing} what="key points" empty="No key points available." />;
+    return <EmptyState processing={processing} kind="keyPoints" />;
   }
   return (
     <ul className="list-disc space-y-2 pl-5 text-sm leading-relaxed">
@@ -105,21 +113,22 @@ export function KeyPointsTab({ keyPoints, enhanced, processing, onSeek }: KeyPoi
 }
 
 export function AnalysisTab({ analysis, processing }: { analysis: SummaryAnalysis | null; processing: boolean }) {
-  if (!analysis) return <EmptyState processing={processing} what="analysis" empty="No analysis available." />;
+  const t = useTranslations("detail.analysis");
+  if (!analysis) return <EmptyState processing={processing} kind="analysis" />;
   return (
     <div className="space-y-6 text-sm">
       {analysis.overview && (
         <section className="space-y-2">
-          <h3 className="font-semibold">Overview</h3>
+          <h3 className="font-semibold">{t("overview")}</h3>
           <p className="leading-relaxed">{analysis.overview}</p>
         </section>
       )}
       <dl className="grid gap-4 sm:grid-cols-3">
         {(
           [
-            ["Duration", analysis.duration],
-            ["Tone", analysis.tone],
-            ["Speakers", analysis.speakers],
+            [t("duration"), analysis.duration],
+            [t("tone"), analysis.tone],
+            [t("speakers"), analysis.speakers],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-md border p-3">
@@ -130,7 +139,7 @@ export function AnalysisTab({ analysis, processing }: { analysis: SummaryAnalysi
       </dl>
       {analysis.topics.length > 0 && (
         <section className="space-y-2">
-          <h3 className="font-semibold">Topics</h3>
+          <h3 className="font-semibold">{t("topics")}</h3>
           <ul className="flex flex-wrap gap-2">
             {analysis.topics.map((topic) => (
               <li key={topic}>
@@ -154,20 +163,20 @@ export function DetailsTab({
   /** Talk time and turns from the timed transcript (empty when it has no speakers). */
   talk: { stats: SpeakerStats[]; speakers: Speaker[] };
 }) {
+  const t = useTranslations("detail.analysis");
   const empty =
     !details ||
     (details.topics.length === 0 &&
       details.entities.length === 0 &&
       details.questions.length === 0 &&
       details.actionItems.length === 0);
-  if ((!details || empty) && talk.stats.length === 0)
-    return <EmptyState processing={processing} what="detailed analysis" empty="No detailed analysis available." />;
+  if ((!details || empty) && talk.stats.length === 0) return <EmptyState processing={processing} kind="details" />;
   return (
     <div className="space-y-8 text-sm">
       {talk.stats.length > 0 && <SpeakerTalkTime stats={talk.stats} speakers={talk.speakers} />}
       {details && details.topics.length > 0 && (
         <section className="space-y-3">
-          <h3 className="font-semibold">Topics</h3>
+          <h3 className="font-semibold">{t("topics")}</h3>
           <div className="grid gap-3 md:grid-cols-2">
             {details.topics.map((topic) => (
               <div key={topic.name} className="rounded-md border p-3">
@@ -187,19 +196,19 @@ export function DetailsTab({
       )}
       {details && details.entities.length > 0 && (
         <section className="space-y-3">
-          <h3 className="font-semibold">Entities</h3>
+          <h3 className="font-semibold">{t("entities")}</h3>
           <div className="overflow-x-auto">
             <table className="w-full text-left">
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
                   <th scope="col" className="py-2 pr-4">
-                    Name
+                    {t("name")}
                   </th>
                   <th scope="col" className="py-2 pr-4">
-                    Type
+                    {t("type")}
                   </th>
                   <th scope="col" className="py-2">
-                    Mentions
+                    {t("mentions")}
                   </th>
                 </tr>
               </thead>
@@ -218,7 +227,7 @@ export function DetailsTab({
       )}
       {details && details.questions.length > 0 && (
         <section className="space-y-2">
-          <h3 className="font-semibold">Questions</h3>
+          <h3 className="font-semibold">{t("questions")}</h3>
           <ul className="list-disc space-y-1 pl-5">
             {details.questions.map((q) => (
               <li key={q}>{q}</li>
@@ -228,7 +237,7 @@ export function DetailsTab({
       )}
       {details && details.actionItems.length > 0 && (
         <section className="space-y-2">
-          <h3 className="font-semibold">Action items</h3>
+          <h3 className="font-semibold">{t("actionItems")}</h3>
           <ul className="list-disc space-y-1 pl-5">
             {details.actionItems.map((a) => (
               <li key={a}>{a}</li>

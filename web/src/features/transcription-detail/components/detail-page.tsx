@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { isActive } from "@verbatim/shared/transcription";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -37,6 +38,7 @@ export function TranscriptionDetailPage() {
   const { id } = useParams({ from: "/_app/_protected/transcription/$id" });
   // A search hit opens the transcript at its moment: that line is current, in view, and the recording starts there.
   const { t: openAt } = useSearch({ from: "/_app/_protected/transcription/$id" });
+  const tr = useTranslations("detail");
   const navigate = useNavigate();
   const { timeZone } = useUserTime();
   const query = useTranscription(id);
@@ -71,11 +73,13 @@ export function TranscriptionDetailPage() {
     const error = query.error;
     toast({
       variant: "destructive",
-      title: "Failed to fetch transcription",
-      description: `Failed to fetch transcription: ${error instanceof ApiError ? error.statusText || error.status : error?.message}`,
+      title: tr("fetchFailed"),
+      description: tr("fetchFailedBody", {
+        reason: String(error instanceof ApiError ? error.statusText || error.status : error?.message),
+      }),
     });
     void navigate({ to: "/", replace: true });
-  }, [failed, query.error, navigate]);
+  }, [failed, query.error, navigate, tr]);
 
   const lines = useMemo(() => {
     if (segments.data?.segments.length) return linesFromSegments(segments.data.segments);
@@ -96,8 +100,7 @@ export function TranscriptionDetailPage() {
     if (notOnDevice) {
       return (
         <p role="status" className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-          You're offline, and this transcription isn't saved on this device yet. It will be after the next sync while
-          online.
+          {tr("notOnDevice")}
         </p>
       );
     }
@@ -131,11 +134,11 @@ export function TranscriptionDetailPage() {
           <RunActions transcription={t} online={online} />
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon />
-            Back to List
+            {tr("backToList")}
           </Link>
           <Button disabled={!t.text} onClick={() => setExportOpen(true)}>
             <DownloadIcon />
-            Download
+            {tr("download")}
           </Button>
         </div>
       </div>
@@ -145,7 +148,7 @@ export function TranscriptionDetailPage() {
           role="alert"
           className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
         >
-          {t.error_message || "Transcription failed."}
+          {t.error_message || tr("failed")}
         </p>
       )}
       {t.status === "COMPLETED_WITH_ERRORS" && t.error_message && (
@@ -210,12 +213,12 @@ export function TranscriptionDetailPage() {
       )}
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList label="Transcription sections">
-          <TabsTrigger value="transcript">Transcript</TabsTrigger>
-          <TabsTrigger value="summary">Summary</TabsTrigger>
-          <TabsTrigger value="key-points">Key Points</TabsTrigger>
-          <TabsTrigger value="analysis">Analysis</TabsTrigger>
-          <TabsTrigger value="details">Details</TabsTrigger>
+        <TabsList label={tr("sections")}>
+          <TabsTrigger value="transcript">{tr("tabs.transcript")}</TabsTrigger>
+          <TabsTrigger value="summary">{tr("tabs.summary")}</TabsTrigger>
+          <TabsTrigger value="key-points">{tr("tabs.keyPoints")}</TabsTrigger>
+          <TabsTrigger value="analysis">{tr("tabs.analysis")}</TabsTrigger>
+          <TabsTrigger value="details">{tr("tabs.details")}</TabsTrigger>
         </TabsList>
         <TabsContent value="transcript">
           <TranscriptTab

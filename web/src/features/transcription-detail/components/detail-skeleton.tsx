@@ -1,8 +1,10 @@
+import { useTranslations } from "use-intl";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export function DetailSkeleton() {
+  const t = useTranslations("detail");
   return (
-    <div className="space-y-6" role="status" aria-label="Loading transcription">
+    <div className="space-y-6" role="status" aria-label={t("loading")}>
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <Skeleton className="h-8 w-2/3 md:w-1/3" />
         <div className="flex gap-2">

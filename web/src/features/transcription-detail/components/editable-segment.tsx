@@ -1,6 +1,7 @@
 import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Segment, Speaker } from "@verbatim/shared/transcript";
 import { type KeyboardEvent, memo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { speakerColor } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
@@ -59,6 +60,7 @@ export const EditableSegment = memo(function EditableSegment({
   onSpeaker,
   onNewSpeaker,
 }: EditableSegmentProps) {
+  const t = useTranslations("editor.segment");
   // The text as typed while the segment has focus (spaces included); the model holds it normalised.
   const [typed, setTyped] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -99,7 +101,7 @@ export const EditableSegment = memo(function EditableSegment({
           <button
             type="button"
             onClick={() => onSeek(segment.start)}
-            aria-label={`Play from ${clock}`}
+            aria-label={t("playFrom", { time: clock })}
             className="rounded font-mono text-xs text-primary tabular-nums hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             [{clock}]
@@ -108,13 +110,13 @@ export const EditableSegment = memo(function EditableSegment({
           <span className="font-mono text-xs text-muted-foreground tabular-nums">[{clock}]</span>
         )}
         <select
-          aria-label={`Speaker at ${clock}`}
+          aria-label={t("speakerAt", { time: clock })}
           value={speaker ?? ""}
           onChange={(e) => (e.target.value === NEW_SPEAKER ? onNewSpeaker(index) : onSpeaker(index, e.target.value))}
           style={speaker ? { borderLeftColor: speakerColor(speakers, speaker) } : undefined}
           className="max-w-36 rounded border border-l-4 border-input bg-background px-1 py-0.5 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {!speaker && <option value="">No speaker</option>}
+          {!speaker && <option value="">{t("noSpeaker")}</option>}
           {/* A "Name:" label of a transcript without listed speakers. */}
           {speaker && !speakers.some((s) => s.id === speaker) && <option value={speaker}>{speaker}</option>}
           {speakers.map((s) => (
@@ -122,7 +124,7 @@ export const EditableSegment = memo(function EditableSegment({
               {speakerLabel(speakers, s.id)}
             </option>
           ))}
-          <option value={NEW_SPEAKER}>New speaker…</option>
+          <option value={NEW_SPEAKER}>{t("newSpeaker")}</option>
         </select>
       </div>
       <div className="relative min-w-0">
@@ -138,7 +140,9 @@ export const EditableSegment = memo(function EditableSegment({
         <textarea
           ref={area}
           dir="auto"
-          aria-label={`Text at ${clock}${speakerName ? `, ${speakerName}` : ""}`}
+          aria-label={
+            speakerName ? t("textAtSpeaker", { time: clock, speaker: speakerName }) : t("textAt", { time: clock })
+          }
           value={text}
           spellCheck
           rows={1}
@@ -164,7 +168,7 @@ export const EditableSegment = memo(function EditableSegment({
           variant="ghost"
           size="sm"
           className="h-7 px-2 text-xs"
-          aria-label={`Split the segment at ${clock} at the cursor`}
+          aria-label={t("splitLabel", { time: clock })}
           // Keeps the caret in the text: the split happens where it is.
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => {
@@ -174,7 +178,7 @@ export const EditableSegment = memo(function EditableSegment({
             onSplit(index, el.value, document.activeElement === el ? el.selectionStart : el.value.length);
           }}
         >
-          Split
+          {t("split")}
         </Button>
         {!last && (
           <Button
@@ -182,10 +186,10 @@ export const EditableSegment = memo(function EditableSegment({
             variant="ghost"
             size="sm"
             className="h-7 px-2 text-xs"
-            aria-label={`Merge the segment at ${clock} with the next`}
+            aria-label={t("mergeLabel", { time: clock })}
             onClick={() => onMergeNext(index)}
           >
-            Merge
+            {t("merge")}
           </Button>
         )}
       </div>

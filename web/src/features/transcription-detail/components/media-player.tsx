@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { useTranslations } from "use-intl";
 import { mediaPath } from "@/entities/transcription/media-url";
 import { SEEK_STEP_S } from "../hooks/use-player-shortcuts";
 
@@ -38,6 +39,7 @@ export function MediaPlayer({
   startAt,
   kept,
 }: MediaPlayerProps) {
+  const t = useTranslations("detail.player");
   const src = mediaPath(transcriptionId, { kept });
   const events = {
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime),
@@ -55,9 +57,7 @@ export function MediaPlayer({
   if (!playable) {
     return (
       <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-        {online
-          ? "The recording can't be played right now."
-          : "The recording can't be played offline. The transcript below is saved on this device; choose “Keep offline” while online to play the recording here too."}
+        {online ? t("unavailable") : t("offline")}
       </p>
     );
   }
@@ -73,7 +73,7 @@ export function MediaPlayer({
           controls
           preload="metadata"
           playsInline
-          aria-label="Recording"
+          aria-label={t("recording")}
           className="max-h-[50vh] w-full rounded-md bg-black"
           {...events}
         >
@@ -82,7 +82,7 @@ export function MediaPlayer({
             <track
               key={captions.version}
               kind="captions"
-              label="Transcript"
+              label={t("captions")}
               srcLang={captions.language ?? "en"}
               src={`/api/transcriptions/${transcriptionId}/export?format=vtt`}
               default
@@ -97,15 +97,12 @@ export function MediaPlayer({
           src={src}
           controls
           preload="metadata"
-          aria-label="Recording"
+          aria-label={t("recording")}
           className="w-full"
           {...events}
         />
       )}
-      <p className="hidden text-xs text-muted-foreground md:block">
-        Shortcuts: Space or K to play or pause, ← → or J L to skip {SEEK_STEP_S} seconds. Select a timestamp in the
-        transcript to jump there.
-      </p>
+      <p className="hidden text-xs text-muted-foreground md:block">{t("shortcuts", { seconds: SEEK_STEP_S })}</p>
     </div>
   );
 }

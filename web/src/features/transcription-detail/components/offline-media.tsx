@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import type { OfflineMediaRow } from "@/entities/library/library-db";
@@ -16,15 +17,16 @@ interface OfflineMediaProps {
 
 /** "Keep offline" under the player: the recording's size before, the space it takes after, and a way to free it. */
 export function OfflineMedia({ copy, size, online, keeping, freeing, onKeep, onFree }: OfflineMediaProps) {
+  const t = useTranslations("detail.offline");
   if (copy) {
     return (
       <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="offline-media">
         <span role="status" className="text-muted-foreground">
-          Kept offline on this device · {formatBytes(copy.size)}
+          {t("kept", { size: formatBytes(copy.size) })}
         </span>
         <Button type="button" variant="ghost" size="sm" disabled={freeing} onClick={onFree}>
           {freeing && <ButtonSpinner />}
-          Remove offline copy
+          {t("remove")}
         </Button>
       </div>
     );
@@ -34,12 +36,10 @@ export function OfflineMedia({ copy, size, online, keeping, freeing, onKeep, onF
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="offline-media">
       <Button type="button" variant="outline" size="sm" disabled={keeping} onClick={onKeep}>
         {keeping && <ButtonSpinner />}
-        {keeping ? "Saving for offline…" : "Keep offline"}
+        {keeping ? t("keeping") : t("keep")}
       </Button>
       <span className="text-muted-foreground">
-        {size
-          ? `Plays without a connection; takes ${formatBytes(size)} on this device.`
-          : "Plays without a connection."}
+        {size ? t("keepHintSize", { size: formatBytes(size) }) : t("keepHint")}
       </span>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { Trace } from "@verbatim/shared/transcription";
+import { useTranslations } from "use-intl";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { StatusBadge } from "@/entities/transcription/status-badge";
-import { formatUploadedOn } from "@/lib/format";
+import { formatNumber, formatUploadedOn } from "@/lib/format";
 
 /** Live status of a running job — progress, log lines, status, created time, text length. */
 export function ProcessingStatus({
@@ -14,34 +15,41 @@ export function ProcessingStatus({
   error: boolean;
   timeZone: string;
 }) {
+  const t = useTranslations("detail.processing");
   return (
     <Card data-testid="processing-status">
       <CardHeader className="pb-3">
         <CardTitle as="h2" className="text-base">
-          Processing Status
+          {t("title")}
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
-        {error && <p className="text-destructive">Failed to fetch transcription trace</p>}
+        {error && <p className="text-destructive">{t("traceFailed")}</p>}
         {trace && (
           <>
             <div className="flex items-center justify-between gap-3">
               <StatusBadge status={trace.transcription.status} />
-              <span className="tabular-nums">{trace.transcription.progressPercentage}%</span>
+              <span className="tabular-nums">
+                {t("percent", { value: trace.transcription.progressPercentage / 100 })}
+              </span>
             </div>
-            <Progress value={trace.transcription.progressPercentage} label="Transcription progress" />
+            <Progress value={trace.transcription.progressPercentage} label={t("progress")} />
             <dl className="grid gap-2 sm:grid-cols-2">
               <div>
-                <dt className="text-xs text-muted-foreground">Created</dt>
+                <dt className="text-xs text-muted-foreground">{t("created")}</dt>
                 <dd>{formatUploadedOn(trace.transcription.createdAt, timeZone)}</dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">Text length</dt>
-                <dd>{trace.hasText ? `${trace.textLength.toLocaleString("en-US")} characters` : "No text yet"}</dd>
+                <dt className="text-xs text-muted-foreground">{t("textLength")}</dt>
+                <dd>
+                  {trace.hasText
+                    ? t("characters", { count: trace.textLength, shown: formatNumber(trace.textLength) })
+                    : t("noText")}
+                </dd>
               </div>
             </dl>
             {trace.logs.length > 0 && (
-              <section aria-label="Processing log">
+              <section aria-label={t("log")}>
                 <pre
                   // Focusable so keyboard users can scroll it.
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.

@@ -1,5 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
@@ -9,21 +10,15 @@ import { cn } from "@/lib/cn";
 
 type Edits = "keep" | "discard";
 
-const EDIT_CHOICES: ReadonlyArray<{ value: Edits; label: string; hint: string }> = [
-  {
-    value: "discard",
-    label: "Use the new transcript",
-    hint: "Your edits are replaced; they stay in the history and can be restored.",
-  },
-  { value: "keep", label: "Keep my edited transcript", hint: "The new transcript is saved in the history only." },
-];
+/** Each choice's words are detail.reprocess.<choice> and <choice>Hint. */
+const EDIT_CHOICES: readonly Edits[] = ["discard", "keep"];
 
 /**
  * Transcribe the recording again, e.g. with speaker recognition turned on for a recording uploaded without it.
  * A transcript the user has edited (version above 1) asks what becomes of the edits; nothing is lost either way.
  */
 export function ReprocessDialog({
-  transcription: t,
+  transcription: item,
   open,
   onOpenChange,
   pending,
@@ -35,25 +30,26 @@ export function ReprocessDialog({
   pending: boolean;
   onReprocess: (options: { diarize: boolean; num_speakers?: number; edits: Edits }) => void;
 }) {
-  const [speakers, setSpeakers] = useState<SpeakerChoice>({ diarize: t.diarize, numSpeakers: t.num_speakers });
+  const t = useTranslations("detail.reprocess");
+  const [speakers, setSpeakers] = useState<SpeakerChoice>({ diarize: item.diarize, numSpeakers: item.num_speakers });
   const [edits, setEdits] = useState<Edits>("discard");
   const group = useId();
-  const edited = t.transcript_version > 1;
+  const edited = item.transcript_version > 1;
 
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Reprocess recording"
-      description="Transcribe the recording again from its stored audio, then analyse it."
+      title={t("title")}
+      description={t("description")}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button disabled={pending} onClick={() => onReprocess({ ...speakerFields(speakers), edits })}>
             {pending && <ButtonSpinner />}
-            Reprocess
+            {t("submit")}
           </Button>
         </>
       }
@@ -61,26 +57,26 @@ export function ReprocessDialog({
       <SpeakerRecognitionField value={speakers} onChange={setSpeakers} disabled={pending} />
       {edited && (
         <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium">You have edited this transcript</legend>
-          {EDIT_CHOICES.map((c) => (
+          <legend className="mb-2 text-sm font-medium">{t("edited")}</legend>
+          {EDIT_CHOICES.map((choice) => (
             <label
-              key={c.value}
+              key={choice}
               className={cn(
                 "flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                edits === c.value ? "border-primary bg-accent" : "hover:bg-muted",
+                edits === choice ? "border-primary bg-accent" : "hover:bg-muted",
               )}
             >
               <input
                 type="radio"
                 name={group}
-                value={c.value}
-                checked={edits === c.value}
-                onChange={() => setEdits(c.value)}
+                value={choice}
+                checked={edits === choice}
+                onChange={() => setEdits(choice)}
                 className="mt-0.5 accent-primary"
               />
               <span>
-                <span className="block font-medium">{c.label}</span>
-                <span className="block text-xs text-muted-foreground">{c.hint}</span>
+                <span className="block font-medium">{t(choice)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`${choice}Hint`)}</span>
               </span>
             </label>
           ))}

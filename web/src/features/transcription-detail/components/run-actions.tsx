@@ -1,5 +1,6 @@
 import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
@@ -11,65 +12,66 @@ import { ReprocessDialog } from "./reprocess-dialog";
  * The detail page's ways to run a finished transcription again: "Try again" after a failure, "Re-run analysis"
  * after a partial failure, and "Reprocess…" (with speaker recognition) for any finished one.
  */
-export function RunActions({ transcription: t, online }: { transcription: Transcription; online: boolean }) {
+export function RunActions({ transcription: item, online }: { transcription: Transcription; online: boolean }) {
+  const t = useTranslations("detail.run");
   const reprocess = useReprocess();
   const reanalyze = useReanalyze();
   const [dialogOpen, setDialogOpen] = useState(false);
-  if (isActive(t.status)) return null;
+  if (isActive(item.status)) return null;
 
   const failed = (title: string) => (error: unknown) =>
-    toast({ variant: "destructive", title, description: userMessage(error, "Please try again.") });
-  const started = (title: string) => () => toast({ title, description: "The page updates as it runs." });
+    toast({ variant: "destructive", title, description: userMessage(error, t("tryAgainBody")) });
+  const started = (title: string) => () => toast({ title, description: t("startedBody") });
   const busy = reprocess.isPending || reanalyze.isPending || !online;
 
   return (
     <>
-      {t.status === "FAILED" && (
+      {item.status === "FAILED" && (
         <Button
           disabled={busy}
           onClick={() =>
             reprocess.mutate(
-              { id: t.id },
-              { onSuccess: started("Transcribing again"), onError: failed("Could not start again") },
+              { id: item.id },
+              { onSuccess: started(t("transcribingAgain")), onError: failed(t("startFailed")) },
             )
           }
         >
           {reprocess.isPending && !dialogOpen && <ButtonSpinner />}
-          Try again
+          {t("tryAgain")}
         </Button>
       )}
-      {t.status === "COMPLETED_WITH_ERRORS" && (
+      {item.status === "COMPLETED_WITH_ERRORS" && (
         <Button
           disabled={busy}
           onClick={() =>
-            reanalyze.mutate(t.id, {
-              onSuccess: started("Analysing again"),
-              onError: failed("Could not re-run the analysis"),
+            reanalyze.mutate(item.id, {
+              onSuccess: started(t("analysingAgain")),
+              onError: failed(t("reanalyzeFailed")),
             })
           }
         >
           {reanalyze.isPending && <ButtonSpinner />}
-          Re-run analysis
+          {t("reanalyze")}
         </Button>
       )}
       <Button variant="outline" disabled={busy} onClick={() => setDialogOpen(true)}>
-        Reprocess…
+        {t("reprocess")}
       </Button>
       {dialogOpen && (
         <ReprocessDialog
-          transcription={t}
+          transcription={item}
           open={dialogOpen}
           onOpenChange={setDialogOpen}
           pending={reprocess.isPending}
           onReprocess={(options) =>
             reprocess.mutate(
-              { id: t.id, options },
+              { id: item.id, options },
               {
                 onSuccess: () => {
                   setDialogOpen(false);
-                  started("Transcribing again")();
+                  started(t("transcribingAgain"))();
                 },
-                onError: failed("Could not reprocess"),
+                onError: failed(t("reprocessFailed")),
               },
             )
           }

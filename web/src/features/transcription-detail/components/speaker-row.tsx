@@ -1,6 +1,7 @@
 import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ButtonSpinner } from "@/components/ui/spinner";
@@ -28,6 +29,7 @@ export function SpeakerRow({
   saving: boolean;
   onRename: (name: string | null) => Promise<boolean>;
 }) {
+  const t = useTranslations("detail.speakers");
   const label = speakerLabel(speakers, speaker);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
@@ -48,7 +50,7 @@ export function SpeakerRow({
           "inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
           filtered ? "border-primary bg-accent font-medium" : "hover:bg-muted",
         )}
-        title={filtered ? `Stop showing only ${label}` : `Show only ${label}'s lines`}
+        title={filtered ? t("stopShowingOnly", { name: label }) : t("showOnly", { name: label })}
       >
         <span
           aria-hidden="true"
@@ -59,9 +61,9 @@ export function SpeakerRow({
       </button>
       {renamable &&
         (editing ? (
-          <form onSubmit={submit} className="flex items-center gap-2" aria-label={`Rename ${label}`}>
+          <form onSubmit={submit} className="flex items-center gap-2" aria-label={t("renameLabel", { name: label })}>
             <label htmlFor={inputId} className="sr-only">
-              New name for {label}
+              {t("newName", { name: label })}
             </label>
             <Input
               id={inputId}
@@ -77,23 +79,23 @@ export function SpeakerRow({
             />
             <Button type="submit" size="sm" disabled={saving}>
               {saving && <ButtonSpinner />}
-              Save
+              {t("save")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </form>
         ) : (
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Rename ${label}`}
+            aria-label={t("renameLabel", { name: label })}
             onClick={() => {
               setName(speakers.find((s) => s.id === speaker)?.name ?? "");
               setEditing(true);
             }}
           >
-            Rename
+            {t("rename")}
           </Button>
         ))}
     </li>

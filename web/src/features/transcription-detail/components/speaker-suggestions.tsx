@@ -1,6 +1,7 @@
 import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import type { SpeakerSuggestion } from "@verbatim/shared/transcript-edit";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { formatClock } from "@/lib/format";
 
@@ -18,10 +19,11 @@ export function SpeakerSuggestions({
   onAccept: (s: SpeakerSuggestion) => void;
   onDismiss: (s: SpeakerSuggestion) => void;
 }) {
+  const t = useTranslations("detail.speakers");
   if (suggestions.length === 0) return null;
   return (
-    <section aria-label="Suggested names" className="space-y-2">
-      <h3 className="text-sm font-medium">Suggested names</h3>
+    <section aria-label={t("suggested")} className="space-y-2">
+      <h3 className="text-sm font-medium">{t("suggested")}</h3>
       <ul className="space-y-2">
         {suggestions.map((s) => {
           const label = speakerLabel(speakers, s.speaker);
@@ -31,17 +33,21 @@ export function SpeakerSuggestions({
               className="flex flex-col gap-2 rounded-md border p-3 text-sm md:flex-row md:items-center"
             >
               <p className="flex-1">
-                <span className="font-medium">{label}</span> may be <span className="font-medium">{s.name}</span>
+                {t.rich("mayBe", {
+                  speaker: label,
+                  name: s.name,
+                  b: (chunks) => <span className="font-medium">{chunks}</span>,
+                })}
                 <span className="block text-muted-foreground">
-                  [{formatClock(s.start)}] “{s.quote}”
+                  [{formatClock(s.start)}] {t("quote", { quote: s.quote })}
                 </span>
               </p>
               <div className="flex gap-2">
                 <Button size="sm" disabled={saving} onClick={() => onAccept(s)}>
-                  Name {label} “{s.name}”
+                  {t("accept", { speaker: label, name: s.name })}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => onDismiss(s)}>
-                  Dismiss
+                  {t("dismiss")}
                 </Button>
               </div>
             </li>

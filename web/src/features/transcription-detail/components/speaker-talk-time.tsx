@@ -1,26 +1,28 @@
 import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
+import { useTranslations } from "use-intl";
 import { speakerColor } from "@/entities/transcription/speakers";
 import { formatClock } from "@/lib/format";
 import type { SpeakerStats } from "../lib/speaker-stats";
 
 /** Details: who spoke how long and how often, by the names the user gave (a rename shows here at once). */
 export function SpeakerTalkTime({ stats, speakers }: { stats: SpeakerStats[]; speakers: Speaker[] }) {
+  const t = useTranslations("detail.talkTime");
   return (
     <section className="space-y-3">
-      <h3 className="font-semibold">Speakers</h3>
+      <h3 className="font-semibold">{t("title")}</h3>
       <div className="overflow-x-auto">
-        <table className="w-full text-left" aria-label="Talk time and turns per speaker">
+        <table className="w-full text-left" aria-label={t("label")}>
           <thead className="text-xs text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="py-2 pr-4">
-                Speaker
+                {t("speaker")}
               </th>
               <th scope="col" className="py-2 pr-4">
-                Talk time
+                {t("talkTime")}
               </th>
               <th scope="col" className="py-2">
-                Turns
+                {t("turns")}
               </th>
             </tr>
           </thead>
@@ -40,7 +42,7 @@ export function SpeakerTalkTime({ stats, speakers }: { stats: SpeakerStats[]; sp
                   <td className="py-2 pr-4 tabular-nums">
                     <span className="flex items-center gap-3">
                       <span className="w-14">{formatClock(s.seconds)}</span>
-                      <span className="w-10 text-muted-foreground">{percent}%</span>
+                      <span className="w-10 text-muted-foreground">{t("percent", { value: percent / 100 })}</span>
                       <span
                         aria-hidden="true"
                         className="hidden h-2 w-32 overflow-hidden rounded-full bg-muted sm:block"

@@ -1,6 +1,7 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { SpeakerSuggestion } from "@verbatim/shared/transcript-edit";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast";
@@ -35,6 +36,7 @@ export function SpeakersPanel({
   /** False while the recording is processed, offline, or the doc not yet re-read: names cannot be saved then. */
   editable: boolean;
 }) {
+  const t = useTranslations("detail.speakers");
   const speakers = speakersOf(doc);
   const diarized = speakers.length > 0;
   // "Name:" labels only once the timed transcript is known to have no speakers: while it loads, the lines come
@@ -71,8 +73,8 @@ export function SpeakersPanel({
       else
         toast({
           variant: "destructive",
-          title: "Could not rename the speaker",
-          description: userMessage(error, "Please try again."),
+          title: t("renameFailed"),
+          description: userMessage(error, t("tryAgain")),
         });
       return false;
     }
@@ -85,18 +87,13 @@ export function SpeakersPanel({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Speakers</CardTitle>
-        {ids.length > 0 && (
-          <CardDescription>
-            Pick speakers to show only their lines{diarized ? "; rename one to change the name everywhere" : ""}.
-          </CardDescription>
-        )}
+        <CardTitle>{t("title")}</CardTitle>
+        {ids.length > 0 && <CardDescription>{diarized ? t("descriptionRename") : t("description")}</CardDescription>}
       </CardHeader>
       <CardContent className="space-y-4">
         {note && (
           <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-            {note.message ??
-              (note.state === "failed" ? "Speaker recognition failed." : "Speaker recognition is not available.")}
+            {note.message ?? (note.state === "failed" ? t("recognitionFailed") : t("recognitionUnavailable"))}
           </p>
         )}
         {conflict && (
@@ -104,17 +101,14 @@ export function SpeakersPanel({
             role="alert"
             className="flex flex-col gap-2 rounded-md border border-amber-500/50 bg-amber-100 p-3 text-sm text-amber-900 md:flex-row md:items-center dark:bg-amber-950 dark:text-amber-200"
           >
-            <p className="flex-1">
-              This transcript was changed elsewhere since you opened it. Reload it to see the changes, then rename
-              again.
-            </p>
+            <p className="flex-1">{t("conflict")}</p>
             <Button size="sm" variant="outline" onClick={() => void reload().then(() => setConflict(false))}>
-              Reload transcript
+              {t("reload")}
             </Button>
           </div>
         )}
         {ids.length > 0 && (
-          <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Speakers">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label={t("title")}>
             {ids.map((id) => (
               <SpeakerRow
                 key={id}
@@ -131,7 +125,7 @@ export function SpeakersPanel({
         )}
         {filter.length > 0 && (
           <Button size="sm" variant="outline" onClick={() => setFilter([])}>
-            Show all speakers
+            {t("showAll")}
           </Button>
         )}
         {editable && (

@@ -1,8 +1,10 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
 import { useRerunAnalysis } from "../api/editor-api";
 import { useTranscriptEditor } from "../hooks/use-transcript-editor";
 import { addSpeaker, editText, mergeWithNext, setSpeaker, splitSegment, wordsBefore } from "../lib/editor/edit-model";
@@ -53,6 +55,7 @@ export function TranscriptEditor({
   onClose,
   onReload,
 }: TranscriptEditorProps) {
+  const t = useTranslations("editor");
   const editor = useTranscriptEditor(transcriptionId, doc, version);
   const analysis = useRerunAnalysis(transcriptionId);
   const [offerAnalysis, setOfferAnalysis] = useState(false);
@@ -127,7 +130,7 @@ export function TranscriptEditor({
   const saveNow = () =>
     run(async () => {
       if (await editor.save()) setOfferAnalysis(true);
-    }, "Could not save the transcript");
+    }, t("saveFailed"));
 
   const onKeyDown = (event: KeyboardEvent) => {
     const mod = event.ctrlKey || event.metaKey;
@@ -140,37 +143,37 @@ export function TranscriptEditor({
       void saveNow();
     } else if (!inText && key === "z" && !event.shiftKey) {
       event.preventDefault();
-      void run(editor.undo, "Could not undo");
+      void run(editor.undo, t("undoFailed"));
     } else if (!inText && (key === "y" || (key === "z" && event.shiftKey))) {
       event.preventDefault();
-      void run(editor.redo, "Could not redo");
+      void run(editor.redo, t("redoFailed"));
     }
   };
 
-  if (!editor.ready) return <p className="text-sm text-muted-foreground">Opening the editor…</p>;
+  if (!editor.ready) return <p className="text-sm text-muted-foreground">{t("opening")}</p>;
 
   return (
-    <section aria-label="Transcript editor" className="space-y-3" onKeyDown={onKeyDown}>
+    <section aria-label={t("label")} className="space-y-3" onKeyDown={onKeyDown}>
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-md border bg-card p-2">
         <Button
           type="button"
           variant="outline"
           size="sm"
           disabled={!editor.canUndo || editor.saving}
-          onClick={() => void run(editor.undo, "Could not undo")}
+          onClick={() => void run(editor.undo, t("undoFailed"))}
           aria-keyshortcuts="Control+Z"
         >
-          Undo
+          {t("undo")}
         </Button>
         <Button
           type="button"
           variant="outline"
           size="sm"
           disabled={!editor.canRedo || editor.saving}
-          onClick={() => void run(editor.redo, "Could not redo")}
+          onClick={() => void run(editor.redo, t("redoFailed"))}
           aria-keyshortcuts="Control+Shift+Z"
         >
-          Redo
+          {t("redo")}
         </Button>
         <Button
           type="button"
@@ -179,31 +182,31 @@ export function TranscriptEditor({
           onClick={() => void saveNow()}
           aria-keyshortcuts="Control+S"
         >
-          {editor.saving ? "Saving…" : "Save"}
+          {editor.saving ? t("saving") : t("save")}
         </Button>
         <span role="status" className="text-sm text-muted-foreground">
-          {editor.dirty ? "Unsaved changes" : `Saved (version ${editor.baseVersion})`}
+          {editor.dirty ? t("unsaved") : t("savedVersion", { version: editor.baseVersion })}
         </span>
         <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={onClose}>
-          Done editing
+          {t("done")}
         </Button>
       </div>
 
       {editor.restored && (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm">
           <span>
-            Your unsaved edits from {new Date(editor.restored.savedAt).toLocaleString()} are back.
-            {editor.restored.stale && " The transcript was saved elsewhere since; saving will ask what to do."}
+            {t("restored", { date: formatDateTime(editor.restored.savedAt) })}
+            {editor.restored.stale && ` ${t("restoredStale")}`}
           </span>
           <Button type="button" variant="outline" size="sm" onClick={editor.discardDraft}>
-            Discard them
+            {t("discard")}
           </Button>
         </div>
       )}
 
       {offerAnalysis && !editor.dirty && (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm">
-          <span>Saved. The summary and analysis were made from the earlier text.</span>
+          <span>{t("analysisStale")}</span>
           <Button
             type="button"
             size="sm"
@@ -212,23 +215,20 @@ export function TranscriptEditor({
               void run(async () => {
                 await analysis.mutateAsync();
                 setOfferAnalysis(false);
-                toast({ title: "Analysis started", description: "The summary and analysis are being made again." });
-              }, "Could not start the analysis")
+                toast({ title: t("analysisStarted"), description: t("analysisStartedBody") });
+              }, t("analysisFailed"))
             }
           >
-            Re-run analysis
+            {t("rerun")}
           </Button>
         </div>
       )}
 
-      <p className="text-xs text-muted-foreground">
-        Edit any line while the recording plays. Enter splits a line at the cursor; Backspace at its start joins it to
-        the line before. Ctrl+Z undoes, Ctrl+S saves, Esc leaves the text (then Space plays or pauses).
-      </p>
+      <p className="text-xs text-muted-foreground">{t("help")}</p>
 
       <ol
         ref={list}
-        aria-label="Editable transcript"
+        aria-label={t("editable")}
         className="relative max-h-[60vh] space-y-1 overflow-y-auto rounded-md pr-1"
       >
         {segments.map((segment, i) =>

@@ -1,6 +1,7 @@
 import { speakerLabel } from "@verbatim/shared/speakers";
 import type { Speaker } from "@verbatim/shared/transcript";
 import { Fragment, type ReactNode, useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 import { speakerColor } from "@/entities/transcription/speakers";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
@@ -43,6 +44,7 @@ export function TranscriptLines({
   speakers = [],
   shown = () => true,
 }: TranscriptLinesProps) {
+  const t = useTranslations("detail.transcript");
   const container = useRef<HTMLOListElement>(null);
 
   // Scrolls only the transcript box, never the page, to keep the playing line in view.
@@ -106,7 +108,7 @@ export function TranscriptLines({
                 <button
                   type="button"
                   onClick={() => onSeek(start)}
-                  aria-label={`Play from ${formatClock(start)}`}
+                  aria-label={t("playFrom", { time: formatClock(start) })}
                   className="h-fit shrink-0 rounded font-mono text-xs text-primary tabular-nums hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   [{formatClock(start)}]

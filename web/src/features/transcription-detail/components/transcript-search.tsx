@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { ChevronDownIcon, ChevronUpIcon, SearchIcon } from "@/components/layout/icons";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -14,19 +15,20 @@ interface TranscriptSearchProps {
 
 /** Search within the transcript: Enter / Shift+Enter (or the arrows) go to the next / previous match. */
 export function TranscriptSearch({ query, onQueryChange, count, current, onStep }: TranscriptSearchProps) {
+  const t = useTranslations("detail.search");
   const id = useId();
-  const status = !query.trim() ? "" : count === 0 ? "No matches" : `${current + 1} of ${count}`;
+  const status = !query.trim() ? "" : count === 0 ? t("none") : t("position", { current: current + 1, count });
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <label htmlFor={id} className="sr-only">
-        Search transcript
+        {t("label")}
       </label>
       <div className="relative flex-1">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           id={id}
           type="search"
-          placeholder="Search transcript"
+          placeholder={t("label")}
           className="pl-9"
           value={query}
           onChange={(e) => onQueryChange(e.target.value)}
@@ -51,11 +53,11 @@ export function TranscriptSearch({ query, onQueryChange, count, current, onStep 
           size="icon"
           disabled={count === 0}
           onClick={() => onStep(-1)}
-          aria-label="Previous match"
+          aria-label={t("previous")}
         >
           <ChevronUpIcon />
         </Button>
-        <Button variant="outline" size="icon" disabled={count === 0} onClick={() => onStep(1)} aria-label="Next match">
+        <Button variant="outline" size="icon" disabled={count === 0} onClick={() => onStep(1)} aria-label={t("next")}>
           <ChevronDownIcon />
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useReloadTranscript } from "../api/editor-api";
@@ -45,6 +46,7 @@ export function TranscriptTab({
   follow,
   onSeek,
 }: TranscriptTabProps) {
+  const t = useTranslations("detail.transcript");
   const [view, setView] = useState("full");
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState(0);
@@ -72,14 +74,13 @@ export function TranscriptTab({
   const activeMatch = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
   const formattedLines = useMemo(() => (formatted?.trim() ? linesFromText(formatted) : null), [formatted]);
 
-  if (lines.length === 0)
-    return <EmptyState processing={processing} what="transcript" empty="No transcript available." />;
+  if (lines.length === 0) return <EmptyState processing={processing} kind="transcript" />;
 
   return (
     <Tabs value={view} onValueChange={setView}>
-      <TabsList label="Transcript view">
-        <TabsTrigger value="full">Full Transcript</TabsTrigger>
-        <TabsTrigger value="formatted">Formatted</TabsTrigger>
+      <TabsList label={t("view")}>
+        <TabsTrigger value="full">{t("full")}</TabsTrigger>
+        <TabsTrigger value="formatted">{t("formatted")}</TabsTrigger>
       </TabsList>
       <TabsContent value="full" className="space-y-3">
         {editable && editing && doc ? (
@@ -99,7 +100,7 @@ export function TranscriptTab({
           <>
             {editable && (
               <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
-                Edit transcript
+                {t("edit")}
               </Button>
             )}
             <TranscriptSearch
@@ -113,7 +114,7 @@ export function TranscriptTab({
               onStep={(delta) => setCurrent((activeMatch + delta + matches.length) % matches.length)}
             />
             <TranscriptLines
-              label="Full transcript"
+              label={t("fullLabel")}
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
               time={time}
@@ -130,7 +131,7 @@ export function TranscriptTab({
       <TabsContent value="formatted" className="space-y-3">
         {formattedLines ? (
           <TranscriptLines
-            label="Formatted transcript"
+            label={t("formattedLabel")}
             lines={formattedLines}
             activeIndex={activeLineIndex(formattedLines, time)}
             follow={follow}
@@ -138,11 +139,9 @@ export function TranscriptTab({
           />
         ) : (
           <>
-            <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-              Formatted transcript not available. Viewing the full transcript instead.
-            </p>
+            <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{t("formattedMissing")}</p>
             <TranscriptLines
-              label="Full transcript"
+              label={t("fullLabel")}
               lines={lines}
               activeIndex={activeLineIndex(lines, time)}
               time={time}

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -10,26 +11,27 @@ interface VersionConflictDialogProps {
 
 /** A save refused with 409: nothing was overwritten; the user chooses to load the other version or keep editing. */
 export function VersionConflictDialog({ currentVersion, onReload, onKeep }: VersionConflictDialogProps) {
+  const t = useTranslations("editor.conflict");
   return (
     <Dialog
       open={currentVersion !== null}
       onOpenChange={(open) => {
         if (!open) onKeep();
       }}
-      title="The transcript was changed elsewhere"
-      description={`Someone saved a newer version (version ${currentVersion ?? ""}) in another tab or session. Your edits were not saved, and nothing was overwritten.`}
+      title={t("title")}
+      description={t("description", { version: currentVersion ?? 0 })}
       footer={
         <>
           <Button type="button" variant="outline" onClick={onKeep}>
-            Keep my edits for now
+            {t("keep")}
           </Button>
           <Button type="button" onClick={onReload}>
-            Reload the transcript
+            {t("reload")}
           </Button>
         </>
       }
     >
-      <p className="text-sm">Reloading shows the newer version and discards the edits you have not saved here.</p>
+      <p className="text-sm">{t("body")}</p>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { toast } from "@/components/ui/toast";
 import type { OfflineMediaRow } from "@/entities/library/library-db";
 import { freeOffline, keepOffline, offlineCopy } from "@/entities/library/offline-media";
 import { useAuth } from "@/entities/session/use-auth";
+import { translate } from "@/lib/i18n";
 
 /** This recording's offline copy on this device (null when none), and the actions to keep or free it. */
 export function useOfflineMedia(transcriptionId: string) {
@@ -20,15 +21,15 @@ export function useOfflineMedia(transcriptionId: string) {
 
   const keep = useMutation({
     mutationFn: () => {
-      if (!user) throw new Error("Sign in to keep recordings offline.");
+      if (!user) throw new Error(translate("detail.offline.signIn"));
       return keepOffline(user.id, transcriptionId);
     },
     onSuccess: (row) => {
       settle(row);
-      toast({ title: "Kept offline", description: "This recording now plays on this device without a connection." });
+      toast({ title: translate("detail.offline.keptToast"), description: translate("detail.offline.keptToastBody") });
     },
     onError: (error) =>
-      toast({ variant: "destructive", title: "Could not keep the recording offline", description: error.message }),
+      toast({ variant: "destructive", title: translate("detail.offline.keepFailed"), description: error.message }),
   });
 
   const free = useMutation({
@@ -36,7 +37,7 @@ export function useOfflineMedia(transcriptionId: string) {
     networkMode: "always",
     onSuccess: () => settle(null),
     onError: (error) =>
-      toast({ variant: "destructive", title: "Could not remove the offline copy", description: error.message }),
+      toast({ variant: "destructive", title: translate("detail.offline.removeFailed"), description: error.message }),
   });
 
   return { copy: copy.data ?? null, settled: copy.isFetched, keep, free };

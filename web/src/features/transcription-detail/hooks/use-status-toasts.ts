@@ -2,6 +2,7 @@ import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
+import { translate } from "@/lib/i18n";
 
 /** The detail screen toasts when a running job finishes. */
 export function useStatusToasts(t: Transcription | undefined) {
@@ -11,11 +12,14 @@ export function useStatusToasts(t: Transcription | undefined) {
     if (!was || !isActive(was)) return;
     const name = t.name || t.file_name;
     if (t.status === "COMPLETED") {
-      toast({ title: "Transcription complete", description: `${name} has been processed successfully` });
+      toast({
+        title: translate("transcriptions.complete"),
+        description: translate("transcriptions.completeBody", { name }),
+      });
     } else if (t.status === "COMPLETED_WITH_ERRORS") {
       toast({
-        title: "Transcription completed with timestamps",
-        description: `${name} has been processed with timestamps and minor analysis errors`,
+        title: translate("detail.completedWithErrors"),
+        description: translate("detail.completedWithErrorsBody", { name }),
       });
     }
   }, [t]);

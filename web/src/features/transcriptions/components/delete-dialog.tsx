@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
@@ -12,17 +13,18 @@ interface DeleteDialogProps {
 
 /** The delete dialog. Cancel comes first, so it is where focus lands. */
 export function DeleteDialog({ transcriptionId, onOpenChange, onDeleted }: DeleteDialogProps) {
+  const t = useTranslations("transcriptions.deleteDialog");
   const remove = useDeleteTranscription();
   return (
     <Dialog
       open={transcriptionId !== null}
       onOpenChange={onOpenChange}
-      title="Are you sure?"
-      description="This will permanently delete this transcription and all associated data. This action cannot be undone."
+      title={t("title")}
+      description={t("description")}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button
             variant="destructive"
@@ -38,7 +40,7 @@ export function DeleteDialog({ transcriptionId, onOpenChange, onDeleted }: Delet
             }
           >
             {remove.isPending && <ButtonSpinner />}
-            Delete
+            {t("delete")}
           </Button>
         </>
       }

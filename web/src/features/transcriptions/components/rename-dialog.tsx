@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -13,6 +14,7 @@ interface RenameDialogProps {
 
 /** The rename dialog. */
 export function RenameDialog({ transcription, onOpenChange }: RenameDialogProps) {
+  const t = useTranslations("transcriptions.renameDialog");
   const [name, setName] = useState("");
   const rename = useRenameTranscription();
   const inputId = useId();
@@ -28,30 +30,25 @@ export function RenameDialog({ transcription, onOpenChange }: RenameDialogProps)
   };
 
   return (
-    <Dialog
-      open={transcription !== null}
-      onOpenChange={onOpenChange}
-      title="Rename Transcription"
-      description="Enter a new name for this transcription."
-    >
+    <Dialog open={transcription !== null} onOpenChange={onOpenChange} title={t("title")} description={t("description")}>
       <form onSubmit={submit} className="space-y-4">
         <div className="space-y-2">
-          <Label htmlFor={inputId}>Name</Label>
+          <Label htmlFor={inputId}>{t("name")}</Label>
           <Input
             id={inputId}
             value={name}
             maxLength={255}
-            placeholder="Enter a descriptive name"
+            placeholder={t("placeholder")}
             onChange={(e) => setName(e.target.value)}
           />
         </div>
         <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" disabled={!name.trim() || rename.isPending}>
             {rename.isPending && <ButtonSpinner />}
-            Save
+            {t("save")}
           </Button>
         </div>
       </form>

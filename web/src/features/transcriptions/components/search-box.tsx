@@ -1,5 +1,6 @@
 import { useAtom } from "jotai";
 import { useDeferredValue, useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { userMessage } from "@/lib/api";
@@ -25,6 +26,7 @@ function useDebounced(value: string) {
  * it holds words (`children` is the list).
  */
 export function TranscriptSearch({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("transcriptions.search");
   const [text, setText] = useAtom(searchTextAtom);
   const q = useDeferredValue(useDebounced(text.trim()));
   const search = useTranscriptSearch(q);
@@ -39,17 +41,17 @@ export function TranscriptSearch({ children }: { children: React.ReactNode }) {
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => event.key === "Escape" && setText("")}
-          placeholder="Search titles, transcripts and summaries"
-          aria-label="Search transcripts"
+          placeholder={t("placeholder")}
+          aria-label={t("label")}
           maxLength={200}
         />
-        {searching && search.isFetching && <Spinner className="absolute top-3 right-9 size-4" label="Searching" />}
+        {searching && search.isFetching && <Spinner className="absolute top-3 right-9 size-4" label={t("searching")} />}
       </div>
       {!searching ? (
         children
       ) : search.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {userMessage(search.error, "Search failed. Please try again.")}
+          {userMessage(search.error, t("failed"))}
         </p>
       ) : search.data ? (
         <SearchResults page={search.data} offline={!online} />

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { SearchHit, SearchPage, SnippetPart } from "@verbatim/shared/search";
+import { useTranslations } from "use-intl";
 import { Card } from "@/components/ui/card";
 import { formatClock } from "@/lib/format";
 
@@ -21,21 +22,21 @@ function Snippet({ parts }: { parts: SnippetPart[] }) {
   );
 }
 
-function where(hit: SearchHit) {
-  if (hit.field === "title") return "Title";
-  if (hit.field === "summary") return "Summary";
+function where(hit: SearchHit, t: ReturnType<typeof useTranslations<"transcriptions.search">>) {
+  if (hit.field === "title") return t("fieldTitle");
+  if (hit.field === "summary") return t("fieldSummary");
   const at = hit.start === null ? "" : `[${formatClock(hit.start)}]`;
-  return hit.speaker ? `${at} ${hit.speaker}:`.trim() : at || "Transcript";
+  return hit.speaker ? `${at} ${hit.speaker}:`.trim() : at || t("fieldTranscript");
 }
 
 /** The transcriptions that match, each with its best hits; a transcript hit opens the recording at its time. */
 export function SearchResults({ page, offline }: { page: SearchPage; offline: boolean }) {
-  const count = `${page.total} ${page.total === 1 ? "transcription matches" : "transcriptions match"}`;
+  const t = useTranslations("transcriptions.search");
   return (
-    <section aria-label="Search results" className="space-y-3">
+    <section aria-label={t("results")} className="space-y-3">
       <p role="status" className="text-sm text-muted-foreground">
-        {page.total === 0 ? `Nothing matches “${page.query}”.` : `${count} “${page.query}”.`}
-        {offline && " Searched on this device (you're offline)."}
+        {page.total === 0 ? t("nothing", { query: page.query }) : t("found", { count: page.total, query: page.query })}
+        {offline && ` ${t("offline")}`}
       </p>
       <ul className="space-y-3">
         {page.results.map((result) => (
@@ -49,9 +50,7 @@ export function SearchResults({ page, offline }: { page: SearchPage; offline: bo
                 >
                   {result.title}
                 </Link>
-                <span className="text-xs text-muted-foreground">
-                  {result.hitCount} {result.hitCount === 1 ? "match" : "matches"}
-                </span>
+                <span className="text-xs text-muted-foreground">{t("hits", { count: result.hitCount })}</span>
               </div>
               <ul className="space-y-1">
                 {result.hits.map((hit, i) => (
@@ -62,9 +61,9 @@ export function SearchResults({ page, offline }: { page: SearchPage; offline: bo
                       params={{ id: result.id }}
                       search={hit.start === null ? {} : { t: hit.start }}
                       className="flex gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted"
-                      aria-label={`${result.title}, ${where(hit)} ${hit.snippet.map((p) => p.text).join("")}`}
+                      aria-label={`${result.title}, ${where(hit, t)} ${hit.snippet.map((p) => p.text).join("")}`}
                     >
-                      <span className="shrink-0 font-mono text-xs text-primary tabular-nums">{where(hit)}</span>
+                      <span className="shrink-0 font-mono text-xs text-primary tabular-nums">{where(hit, t)}</span>
                       <Snippet parts={hit.snippet} />
                     </Link>
                   </li>

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { Transcription } from "@verbatim/shared/transcription";
+import { useTranslations } from "use-intl";
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,7 +23,7 @@ interface TranscriptionCardProps {
 }
 
 export function TranscriptionCard({
-  transcription: t,
+  transcription: item,
   timeZone,
   selected,
   onSelectedChange,
@@ -31,12 +32,13 @@ export function TranscriptionCard({
   onDelete,
   waitingToSync = false,
 }: TranscriptionCardProps) {
-  const title = t.name || t.file_name;
-  const viewable = isViewable(t.status);
-  const hasText = Boolean(t.text);
-  const running = t.status === "PROCESSING" || t.status === "REPROCESSING";
+  const t = useTranslations("transcriptions.card");
+  const title = item.name || item.file_name;
+  const viewable = isViewable(item.status);
+  const hasText = Boolean(item.text);
+  const running = item.status === "PROCESSING" || item.status === "REPROCESSING";
   // The spec's "50 when absent" fallback is gone: the API always sends progress_percentage (0–100).
-  const progress = t.progress_percentage;
+  const progress = item.progress_percentage;
 
   return (
     <Card className="flex flex-col gap-4 p-4 md:p-5" data-testid="transcription-card">
@@ -46,7 +48,7 @@ export function TranscriptionCard({
             className="mt-1"
             checked={selected}
             onChange={(e) => onSelectedChange(e.target.checked)}
-            aria-label={`Select ${title}`}
+            aria-label={t("select", { title })}
           />
         )}
         <div className="min-w-0 flex-1">
@@ -54,18 +56,25 @@ export function TranscriptionCard({
             <h3 className="truncate font-semibold" title={title}>
               {title}
             </h3>
-            <StatusBadge status={t.status} progress={t.status === "PROCESSING" ? t.progress_percentage : null} />
+            <StatusBadge
+              status={item.status}
+              progress={item.status === "PROCESSING" ? item.progress_percentage : null}
+            />
             {waitingToSync && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-                Waiting to sync
+                {t("waitingToSync")}
               </span>
             )}
           </div>
-          {t.name && t.name !== t.file_name && <p className="truncate text-sm text-muted-foreground">{t.file_name}</p>}
-          <p className="mt-1 text-sm text-muted-foreground">Uploaded on {formatUploadedOn(t.created_at, timeZone)}</p>
-          <p className="text-sm text-muted-foreground">Type: {t.file_type}</p>
-          {t.status === "FAILED" && t.error_message && (
-            <p className="mt-1 text-sm text-destructive">{t.error_message}</p>
+          {item.name && item.name !== item.file_name && (
+            <p className="truncate text-sm text-muted-foreground">{item.file_name}</p>
+          )}
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t("uploadedOn", { date: formatUploadedOn(item.created_at, timeZone) })}
+          </p>
+          <p className="text-sm text-muted-foreground">{t("type", { type: item.file_type })}</p>
+          {item.status === "FAILED" && item.error_message && (
+            <p className="mt-1 text-sm text-destructive">{item.error_message}</p>
           )}
         </div>
       </div>
@@ -73,10 +82,10 @@ export function TranscriptionCard({
       {running && (
         <div className="space-y-1.5">
           <div className="flex justify-between text-sm">
-            <span>{t.status === "REPROCESSING" ? "Reprocessing..." : "Transcribing..."}</span>
-            <span className="tabular-nums">{progress}%</span>
+            <span>{item.status === "REPROCESSING" ? t("reprocessing") : t("transcribing")}</span>
+            <span className="tabular-nums">{t("percent", { value: progress / 100 })}</span>
           </div>
-          <Progress value={progress} label={`${title} progress`} />
+          <Progress value={progress} label={t("progress", { title })} />
         </div>
       )}
 
@@ -84,33 +93,39 @@ export function TranscriptionCard({
         {viewable && (
           <Link
             to="/transcription/$id"
-            params={{ id: t.id }}
+            params={{ id: item.id }}
             className={buttonVariants({ size: "sm" })}
-            aria-label={`View ${title}`}
+            aria-label={t("viewLabel", { title })}
           >
             <EyeIcon />
-            View
+            {t("view")}
           </Link>
         )}
         {viewable && (
-          <Button size="sm" variant="outline" disabled={!hasText} onClick={onDownload} aria-label={`Download ${title}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!hasText}
+            onClick={onDownload}
+            aria-label={t("downloadLabel", { title })}
+          >
             <DownloadIcon />
-            Download
+            {t("download")}
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${title}`}>
+        <Button size="sm" variant="outline" onClick={onRename} aria-label={t("renameLabel", { title })}>
           <PencilIcon />
-          Rename
+          {t("rename")}
         </Button>
         <Button
           size="sm"
           variant="outline"
           className="text-destructive hover:text-destructive"
           onClick={onDelete}
-          aria-label={`Delete ${title}`}
+          aria-label={t("deleteLabel", { title })}
         >
           <TrashIcon />
-          Delete
+          {t("delete")}
         </Button>
       </div>
     </Card>

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { FileTextIcon, PlusIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,6 +23,7 @@ type ExportTarget = { kind: "one"; transcription: Transcription } | { kind: "man
 
 /** /dashboard (and / when signed in): the transcriptions list. */
 export function TranscriptionsPage() {
+  const t = useTranslations("transcriptions.page");
   const { data, isPending, isError, error } = useTranscriptions();
   const pending = usePendingChanges();
   const waiting = new Set(pending.map((p) => p.transcriptionId));
@@ -35,7 +37,7 @@ export function TranscriptionsPage() {
 
   // The selection only keeps transcriptions that still exist and can be exported.
   const exportable = useMemo(
-    () => new Set((data ?? []).filter((t) => isViewable(t.status) && t.text).map((t) => t.id)),
+    () => new Set((data ?? []).filter((item) => isViewable(item.status) && item.text).map((item) => item.id)),
     [data],
   );
   const selectedIds = [...selected].filter((id) => exportable.has(id));
@@ -52,12 +54,12 @@ export function TranscriptionsPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Transcriptions</h1>
-          <p className="text-sm text-muted-foreground">Your recordings, their transcripts, summaries and key points.</p>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
         </div>
         <Link to="/upload" className={buttonVariants({ className: "w-full md:w-auto" })}>
           <PlusIcon />
-          New Transcription
+          {t("new")}
         </Link>
       </div>
 
@@ -65,28 +67,26 @@ export function TranscriptionsPage() {
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <div className="flex flex-wrap items-baseline gap-x-3">
             <h2 id="recent-heading" className="text-lg font-semibold">
-              Recent Transcriptions
+              {t("recent")}
             </h2>
             {pending.length > 0 && (
               <p role="status" data-testid="pending-sync" className="text-sm text-amber-700 dark:text-amber-300">
-                {pending.length === 1 ? "1 change" : `${pending.length} changes`} made offline waiting to sync
+                {t("pendingSync", { count: pending.length })}
               </p>
             )}
           </div>
           {exportable.size > 0 && (
             <div className="flex flex-col gap-2 md:flex-row md:items-center" aria-live="polite">
               <span className="text-sm text-muted-foreground">
-                {selectedIds.length > 0
-                  ? `${selectedIds.length} selected`
-                  : "Select transcriptions to export them together"}
+                {selectedIds.length > 0 ? t("selected", { count: selectedIds.length }) : t("selectHint")}
               </span>
               {selectedIds.length > 0 && (
                 <>
                   <Button size="sm" onClick={() => setExporting({ kind: "many", ids: selectedIds })}>
-                    Export selected
+                    {t("exportSelected")}
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-                    Clear selection
+                    {t("clearSelection")}
                   </Button>
                 </>
               )}
@@ -96,35 +96,35 @@ export function TranscriptionsPage() {
 
         <TranscriptSearch>
           {isPending ? (
-            <PageSpinner label="Loading transcriptions" />
+            <PageSpinner label={t("loading")} />
           ) : isError && !data ? (
             <Card role="alert" className="border-destructive/50 p-6">
-              <p className="font-semibold text-destructive">Error loading transcriptions</p>
-              <p className="mt-1 text-sm text-muted-foreground">{error?.message || "An unknown error occurred"}</p>
+              <p className="font-semibold text-destructive">{t("loadFailed")}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{error?.message || t("unknownError")}</p>
             </Card>
           ) : data.length === 0 ? (
             <Card className="flex flex-col items-center gap-3 p-10 text-center">
               <FileTextIcon className="size-10 text-muted-foreground" />
-              <h3 className="text-lg font-semibold">No transcriptions yet</h3>
-              <p className="text-sm text-muted-foreground">Get started by uploading an audio or video file.</p>
+              <h3 className="text-lg font-semibold">{t("empty")}</h3>
+              <p className="text-sm text-muted-foreground">{t("emptyHint")}</p>
               <Link to="/upload" className={buttonVariants()}>
                 <PlusIcon />
-                New Transcription
+                {t("new")}
               </Link>
             </Card>
           ) : (
             <ul className="grid gap-4 lg:grid-cols-2">
-              {data.map((t) => (
-                <li key={t.id}>
+              {data.map((item) => (
+                <li key={item.id}>
                   <TranscriptionCard
-                    transcription={t}
+                    transcription={item}
                     timeZone={timeZone}
-                    selected={selected.has(t.id)}
-                    onSelectedChange={(on) => toggle(t.id, on)}
-                    onDownload={() => setExporting({ kind: "one", transcription: t })}
-                    onRename={() => setRenaming(t)}
-                    onDelete={() => setDeleting(t.id)}
-                    waitingToSync={waiting.has(t.id)}
+                    selected={selected.has(item.id)}
+                    onSelectedChange={(on) => toggle(item.id, on)}
+                    onDownload={() => setExporting({ kind: "one", transcription: item })}
+                    onRename={() => setRenaming(item)}
+                    onDelete={() => setDeleting(item.id)}
+                    waitingToSync={waiting.has(item.id)}
                   />
                 </li>
               ))}
@@ -137,11 +137,7 @@ export function TranscriptionsPage() {
         open={exporting !== null}
         onOpenChange={(open) => !open && setExporting(null)}
         formats={LIST_EXPORT_FORMATS}
-        description={
-          exporting?.kind === "many"
-            ? `Choose a file format to download ${exporting.ids.length} transcriptions as one ZIP file.`
-            : undefined
-        }
+        description={exporting?.kind === "many" ? t("exportMany", { count: exporting.ids.length }) : undefined}
         onExport={async (format) => {
           if (exporting?.kind === "one") await exportTranscription(exporting.transcription, format);
           else if (exporting?.kind === "many") await exportTranscriptions(exporting.ids, format);

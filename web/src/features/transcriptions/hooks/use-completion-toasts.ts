@@ -2,6 +2,7 @@ import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
+import { translate } from "@/lib/i18n";
 
 /** The list toasts when a transcription goes from PENDING/PROCESSING/REPROCESSING to COMPLETED. */
 export function useCompletionToasts(items: Transcription[] | undefined) {
@@ -10,8 +11,8 @@ export function useCompletionToasts(items: Transcription[] | undefined) {
       const was = observeStatus(t.id, t.status);
       if (was && isActive(was) && t.status === "COMPLETED") {
         toast({
-          title: "Transcription complete",
-          description: `${t.name || t.file_name} has been processed successfully`,
+          title: translate("transcriptions.complete"),
+          description: translate("transcriptions.completeBody", { name: t.name || t.file_name }),
         });
       }
     }

@@ -1,4 +1,5 @@
 import { type DragEvent, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { UploadIcon } from "@/components/layout/icons";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -10,6 +11,7 @@ interface DropzoneProps {
 
 /** Drag-and-drop area with a button that opens the file picker (the keyboard path). */
 export function Dropzone({ onFiles, disabled }: DropzoneProps) {
+  const t = useTranslations("upload.dropzone");
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -40,10 +42,10 @@ export function Dropzone({ onFiles, disabled }: DropzoneProps) {
       )}
     >
       <UploadIcon className="size-10 text-muted-foreground" />
-      <p className="font-medium">Drag and drop audio or video files here</p>
-      <p className="text-sm text-muted-foreground">or</p>
+      <p className="font-medium">{t("title")}</p>
+      <p className="text-sm text-muted-foreground">{t("or")}</p>
       <Button variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-        Browse files
+        {t("browse")}
       </Button>
       <input
         ref={input}
@@ -60,13 +62,10 @@ export function Dropzone({ onFiles, disabled }: DropzoneProps) {
         }}
       />
       <div className="space-y-1 text-xs text-muted-foreground">
-        <p>
-          Files up to 500MB are supported, and large files are processed in chunks. Recordings over 100MB, up to 5GB,
-          upload in resumable parts that continue where they stopped.
-        </p>
-        <p>Audio: MP3, WAV, M4A, AAC, FLAC, OGG</p>
-        <p>Video: MP4, WEBM, MOV, AVI</p>
-        <p>Up to 50 files at once.</p>
+        <p>{t("limits")}</p>
+        <p>{t("audio", { formats: "MP3, WAV, M4A, AAC, FLAC, OGG" })}</p>
+        <p>{t("video", { formats: "MP4, WEBM, MOV, AVI" })}</p>
+        <p>{t("batch", { max: 50 })}</p>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { showProcessingOverlay } from "@/components/layout/processing-overlay";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { PlanUsage } from "@/entities/subscription/plan-usage";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { usePreferences } from "@/entities/user/preferences";
+import { localizeMessage } from "@/lib/i18n";
 import { useOnline } from "@/lib/use-online";
 import { useRememberSpeakerChoice } from "../api/speaker-defaults";
 import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
@@ -19,14 +21,7 @@ import { useSpeakerChoice } from "../hooks/use-speaker-choice";
 import { spokenLanguageOptions } from "../lib/languages";
 import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
 import { isSending, useUploads } from "../lib/upload-store";
-import {
-  fileProblem,
-  isLargeFile,
-  MAX_FILES_PER_BATCH,
-  NO_FILE,
-  TOO_MANY_FILES,
-  worthCompressing,
-} from "../lib/validation";
+import { fileProblem, isLargeFile, MAX_FILES_PER_BATCH, worthCompressing } from "../lib/validation";
 import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
 import { UploadRow } from "./upload-row";
@@ -36,19 +31,19 @@ const REDIRECT_MS = 1500;
 
 /** What a share to the app brought: the recordings queued below, and files left out for not being recordings. */
 function SharedNotice({ shared, refused }: { shared: number; refused: number }) {
-  const queued = shared === 1 ? "1 shared recording is" : `${shared} shared recordings are`;
-  const left = refused === 1 ? "1 shared file was" : `${refused} shared files were`;
+  const t = useTranslations("upload.shared");
   return (
     <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
-      {shared > 0 && `${queued} in the list below and will be uploaded.`}
+      {shared > 0 && t("queued", { count: shared })}
       {shared > 0 && refused > 0 && " "}
-      {refused > 0 && `${left} not audio or video and left out.`}
+      {refused > 0 && t("refused", { count: refused })}
     </p>
   );
 }
 
 /** /upload: the upload screen, several files at once, each with its own progress. */
 export function UploadPage() {
+  const t = useTranslations("upload");
   const subscription = useSubscription();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -92,19 +87,21 @@ export function UploadPage() {
     const problems: string[] = [];
     const accepted: File[] = [];
     for (const file of files) {
-      const problem = fileProblem(file);
+      const found = fileProblem(file);
+      const problem = found && localizeMessage(found);
       if (problem) problems.push(files.length > 1 ? `${file.name}: ${problem}` : problem);
-      else if (accepted.length >= room) problems.push(`${file.name}: ${TOO_MANY_FILES}`);
+      else if (accepted.length >= room)
+        problems.push(`${file.name}: ${t("tooManyFiles", { max: MAX_FILES_PER_BATCH })}`);
       else accepted.push(file);
     }
     addFiles(accepted);
     if (accepted.some((f) => isLargeFile(f.size))) {
-      toast({ title: "Large file detected", description: "Processing may take longer for files over 200MB" });
+      toast({ title: t("largeFile"), description: t("largeFileBody") });
     }
     if (problems.length > 0) {
       // An inline error, the invalid selection cleared, and a destructive toast.
       setInlineError(problems.join("\n"));
-      toast({ variant: "destructive", title: "Invalid file", description: problems[0] });
+      toast({ variant: "destructive", title: t("invalidFile"), description: problems[0] });
     }
   };
 
@@ -112,7 +109,7 @@ export function UploadPage() {
     event.preventDefault();
     if (!user) return;
     if (items.length === 0) {
-      setInlineError(NO_FILE);
+      setInlineError(t("noFile"));
       return;
     }
     setInlineError(null);
@@ -124,27 +121,25 @@ export function UploadPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Upload Audio or Video</h1>
-        <p className="text-sm text-muted-foreground">
-          Upload your file to get a transcription, summary, and key points.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
         {subscription.data && <PlanUsage usage={subscription.data.usage} upgradeLink />}
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle>Files</CardTitle>
-          <CardDescription>Choose one or more recordings. Each one becomes its own transcription.</CardDescription>
+          <CardTitle>{t("files")}</CardTitle>
+          <CardDescription>{t("filesDescription")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Upload recordings">
+          <form noValidate onSubmit={submit} className="space-y-4" aria-label={t("formLabel")}>
             {shared !== undefined && <SharedNotice shared={shared} refused={refused ?? 0} />}
             {!online && (
               <p
                 role="status"
                 className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
               >
-                You're offline. Files you upload now are queued and sent when the connection returns.
+                {t("offline")}
               </p>
             )}
             <InterruptedUploads
@@ -166,20 +161,20 @@ export function UploadPage() {
                 role="alert"
                 className="flex items-start gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
               >
-                <p className="flex-1">{failure.error ?? "Failed to upload file. Please try again."}</p>
+                <p className="flex-1">{failure.error ? localizeMessage(failure.error) : t("failedGeneric")}</p>
                 <button
                   type="button"
                   onClick={() => setFailureDismissed(true)}
                   className="rounded-md px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span aria-hidden="true">✕</span>
-                  <span className="sr-only">Dismiss</span>
+                  <span className="sr-only">{t("dismiss")}</span>
                 </button>
               </div>
             )}
 
             {items.length > 0 && (
-              <ul className="space-y-3" aria-label="Selected files">
+              <ul className="space-y-3" aria-label={t("selectedFiles")}>
                 {items.map((item) => (
                   <UploadRow
                     key={item.key}
@@ -200,11 +195,8 @@ export function UploadPage() {
                   onChange={(e) => setCompress(e.target.checked)}
                 />
                 <span>
-                  <span className="block font-medium">Compress audio in this browser before uploading</span>
-                  <span className="block text-muted-foreground">
-                    For videos and recordings over 100MB: only the speech audio is sent, usually a small fraction of the
-                    file, and it is transcribed in parallel pieces.
-                  </span>
+                  <span className="block font-medium">{t("compress")}</span>
+                  <span className="block text-muted-foreground">{t("compressHint")}</span>
                 </span>
               </label>
             )}
@@ -212,10 +204,10 @@ export function UploadPage() {
             {items.some((i) => i.status === "idle" || i.status === "error") && (
               <div className="space-y-1.5 text-sm">
                 <label htmlFor={languageId} className="block font-medium">
-                  Spoken language
+                  {t("spokenLanguage")}
                 </label>
                 <Select id={languageId} value={language} onChange={(e) => setLanguage(e.target.value)}>
-                  <option value="">Detect automatically</option>
+                  <option value="">{t("detectLanguage")}</option>
                   {spokenLanguageOptions(settingsLanguage).map((o) => (
                     <option key={o.code} value={o.code}>
                       {o.label}
@@ -229,21 +221,21 @@ export function UploadPage() {
               <SpeakerRecognitionField value={speakers} onChange={setSpeakers} />
             )}
 
-            {queued && online && <p className="text-sm text-muted-foreground">Back online: sending queued files...</p>}
+            {queued && online && <p className="text-sm text-muted-foreground">{t("backOnline")}</p>}
 
             {done && (
               <p role="status" className="font-medium text-success">
-                File uploaded successfully! Redirecting...
+                {t("done")}
               </p>
             )}
 
             <div className="flex flex-col gap-2 md:flex-row md:justify-end">
               <Button variant="outline" disabled={sending || done} onClick={() => void navigate({ to: "/" })}>
-                Cancel
+                {t("cancel")}
               </Button>
               <Button type="submit" disabled={!sendable || sending || done}>
                 {sending && <ButtonSpinner />}
-                Upload &amp; Transcribe
+                {t("submit")}
               </Button>
             </div>
           </form>

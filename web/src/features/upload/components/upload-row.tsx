@@ -1,28 +1,31 @@
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
 import { formatBytes } from "@/lib/format";
+import { localizeMessage } from "@/lib/i18n";
 import { isSending, type UploadItem } from "../lib/upload-store";
 import { needsResumable } from "../lib/validation";
 
-function statusText(item: UploadItem) {
+function statusText(item: UploadItem, t: ReturnType<typeof useTranslations<"upload.row">>) {
+  const percent = Math.floor(item.progress) / 100;
   switch (item.status) {
     case "idle":
-      return "Ready to upload";
+      return t("idle");
     case "queued":
-      return "Queued: uploads when you're back online";
+      return t("queued");
     case "waiting":
-      return "Waiting...";
+      return t("waiting");
     case "preparing":
-      return "Preparing...";
+      return t("preparing");
     case "compressing":
-      return `Compressing audio... ${Math.floor(item.progress)}%`;
+      return t("compressing", { percent });
     case "uploading":
-      return `Uploading... ${Math.floor(item.progress)}%`;
+      return t("uploading", { percent });
     case "processing":
-      return "Uploaded. Transcription in progress";
+      return t("processing");
     case "error":
-      return item.error ?? "Failed to upload file. Please try again.";
+      return item.error ? localizeMessage(item.error) : t("error");
   }
 }
 
@@ -33,6 +36,7 @@ interface UploadRowProps {
 }
 
 export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
+  const t = useTranslations("upload.row");
   const sending = isSending(item);
   const showBar = ["preparing", "compressing", "uploading", "processing"].includes(item.status);
   return (
@@ -43,24 +47,24 @@ export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
             {item.name}
           </p>
           <p className="text-sm text-muted-foreground">
-            {formatBytes(item.size)} · {item.type || "Unknown type"}
-            {needsResumable(item.size) && " · resumable upload"}
+            {formatBytes(item.size)} · {item.type || t("unknownType")}
+            {needsResumable(item.size) && ` · ${t("resumable")}`}
           </p>
           <p
             className={cn("text-sm", item.status === "error" ? "text-destructive" : "text-muted-foreground")}
             role={item.status === "error" ? "alert" : undefined}
           >
-            {statusText(item)}
+            {statusText(item, t)}
           </p>
         </div>
         {(item.status === "idle" || item.status === "queued" || item.status === "error") && (
-          <Button variant="outline" size="sm" onClick={onRemove} aria-label={`Remove ${item.name}`}>
-            Remove
+          <Button variant="outline" size="sm" onClick={onRemove} aria-label={t("removeLabel", { name: item.name })}>
+            {t("remove")}
           </Button>
         )}
         {sending && (
-          <Button variant="outline" size="sm" onClick={onAbort} aria-label={`Stop uploading ${item.name}`}>
-            Stop
+          <Button variant="outline" size="sm" onClick={onAbort} aria-label={t("stopLabel", { name: item.name })}>
+            {t("stop")}
           </Button>
         )}
       </div>
@@ -69,7 +73,9 @@ export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
           className="mt-3"
           value={item.progress}
           label={
-            item.status === "compressing" ? `Compression progress of ${item.name}` : `Upload progress of ${item.name}`
+            item.status === "compressing"
+              ? t("compressionProgress", { name: item.name })
+              : t("uploadProgress", { name: item.name })
           }
         />
       )}

@@ -1,4 +1,5 @@
 import { FFFSType, FFmpeg } from "@ffmpeg/ffmpeg";
+import { translate } from "@/lib/i18n";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { chunkPlan } from "./chunk-plan";
 
@@ -95,7 +96,7 @@ export async function compressRecording(
       }
       const out = `/chunk${idx}.ogg`;
       const cut = await ffmpeg.exec(["-ss", String(start), "-t", String(length), "-i", "/full.ogg", "-c", "copy", out]);
-      if (cut !== 0) throw new Error("This recording could not be cut into pieces");
+      if (cut !== 0) throw new Error(translate("upload.errors.cut"));
       const bytes = (await ffmpeg.readFile(out)) as Uint8Array;
       await ffmpeg.deleteFile(out);
       const piece = new Blob([bytes as BlobPart], { type: AUDIO_TYPE });
@@ -148,7 +149,7 @@ async function encode(ffmpeg: FFmpeg, file: Blob, name: string, onProgress: (fra
     "100000",
     "/full.ogg",
   ]);
-  if (code !== 0 || duration === 0) throw new Error("This recording could not be read in the browser");
+  if (code !== 0 || duration === 0) throw new Error(translate("upload.errors.read"));
   const full = (await ffmpeg.readFile("/full.ogg")) as Uint8Array;
   performance.measure(ENCODE_MEASURE, { start: started });
   return { audio: new Blob([full as BlobPart], { type: AUDIO_TYPE }), duration };

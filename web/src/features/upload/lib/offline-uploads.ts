@@ -1,4 +1,5 @@
 import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-choice";
+import { translate } from "@/lib/i18n";
 import { queuedUploadLock, requestUploadSync } from "@/lib/upload-sync";
 import { deleteQueued, isQueued, loadQueued, saveQueued } from "./offline-queue";
 import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from "./upload-store";
@@ -31,7 +32,7 @@ export async function queueOffline(item: UploadItem, userId: string) {
     // Typically the storage quota: the file stays here, to be sent by hand once online.
     updateUpload(item.key, {
       status: "error",
-      error: "Not enough storage to keep this file until you're back online.",
+      error: translate("upload.errors.noStorage"),
     });
   }
 }

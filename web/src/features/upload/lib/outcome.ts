@@ -3,6 +3,7 @@ import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
 import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
 import { ApiError } from "@/lib/api";
+import { localizeMessage, translate } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { abortResumable } from "../api/upload-api";
@@ -24,11 +25,8 @@ export function accepted(key: string, transcription: Transcription) {
   if (items.some(isSending)) return;
   const sent = items.filter((i) => i.status === "processing").length;
   toast({
-    title: "Upload successful",
-    description:
-      sent > 1
-        ? `${sent} files are being processed for transcription.`
-        : "Your file is being processed for transcription.",
+    title: translate("upload.toast.success"),
+    description: translate("upload.toast.processing", { count: sent }),
   });
 }
 
@@ -51,13 +49,13 @@ export async function failed(key: string, error: unknown) {
   if (aborted || refused) forgetInterruptedOf(item);
   updateUpload(key, { status: "error", error: message, uploadId: aborted || refused ? null : item.uploadId });
   dropQueued(key);
-  toast({ variant: "destructive", title: "Upload Failed", description: message });
+  toast({ variant: "destructive", title: translate("upload.toast.failed"), description: localizeMessage(message) });
 }
 
-/** The server's words when it gave some (e.g. 'File cannot be empty'), else the transport's. */
+/** The server's words when it gave some (e.g. 'File cannot be empty'), else the transport's; shown through localizeMessage. */
 export function uploadErrorMessage(error: unknown) {
   if (error instanceof UploadError) return error.serverMessage ?? error.message;
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   if (error instanceof Error && error.message) return error.message;
-  return "Could not upload file";
+  return translate("upload.errors.generic");
 }

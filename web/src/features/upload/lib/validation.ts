@@ -9,14 +9,16 @@ import {
 
 /** Marketing promise: up to 50 files per batch. */
 export const MAX_FILES_PER_BATCH = 50;
-export const TOO_MANY_FILES = `You can upload up to ${MAX_FILES_PER_BATCH} files at once`;
-export const NO_FILE = "Please select a file to upload.";
 
 // Files past the form limit go through the resumable API, whose own limit (5 GB) has its own message.
 const RESUMABLE_TOO_LARGE =
   createMultipartSchema.shape.size.safeParse(MAX_MULTIPART_BYTES + 1).error?.issues[0]?.message ?? FILE_TOO_LARGE;
 
-/** The message for a file that may not be uploaded, or null (docs/deviations-from-the-spec.md, "Upload statuses"). */
+/**
+ * The message for a file that may not be uploaded, or null (docs/deviations-from-the-spec.md, "Upload statuses").
+ * It is the shared rule's English message: screens show it through localizeMessage (lib/i18n). This module stays
+ * free of the interface's languages, because the service worker uses it too.
+ */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
   const problem = uploadProblem(file, MAX_MULTIPART_BYTES);
   return problem === FILE_TOO_LARGE ? RESUMABLE_TOO_LARGE : problem;
