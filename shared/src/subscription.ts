@@ -10,7 +10,6 @@ export type Plan = (typeof PLANS)[number];
  * figures). PRO lifts both limits.
  */
 export const FREE_PLAN = { transcriptionsPerMonth: 3, maxMinutesPerTranscription: 5 } as const;
-export const FREE_PLAN_SUMMARY = `${FREE_PLAN.transcriptionsPerMonth} free transcriptions a month, up to ${FREE_PLAN.maxMinutesPerTranscription} minutes each`;
 
 export const planUsageSchema = z.object({
   /** Transcriptions started this calendar month (UTC), refused ones not counted. */
