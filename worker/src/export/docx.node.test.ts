@@ -45,6 +45,24 @@ describe("DOCX", () => {
     ]);
   });
 
+  it("writes its headings, facts and dates in the reader's interface language", async () => {
+    const text = await docxText({ ...meeting, locale: "es" });
+    expect(text.slice(0, 5)).toEqual([
+      "Atlas Q3 planning",
+      "Fecha: 14 de marzo de 2025 a las 9:26 UTC",
+      "Duración: 1:36",
+      "Idioma: Inglés",
+      "Resumen",
+    ]);
+    expect(text).toContain("Puntos clave");
+    expect(text).toContain("Tareas");
+    expect(text).toContain("Transcripción");
+    // The transcript stays as spoken.
+    expect(text).toContain("[00:00]\tSarah Chen: Okay, let's get started with the Q3 planning sync.");
+    expect((await docxText({ ...meeting, locale: "de" }))[4]).toBe("Zusammenfassung");
+    expect((await docxText({ ...meeting, locale: "xx" }))[4]).toBe("Summary");
+  });
+
   it("uses real headings and bullet lists", async () => {
     const html = await docxHtml(meeting);
     expect(html).toContain("<h1>Summary</h1>");

@@ -11,7 +11,7 @@ import {
   TextRun,
 } from "docx";
 import { isRtl } from "./direction";
-import { outline, SECTION } from "./outline";
+import { outline } from "./outline";
 import type { ExportDoc } from "./types";
 
 const MUTED = "6B6B75";
@@ -52,21 +52,21 @@ export async function toDocx(doc: ExportDoc): Promise<Uint8Array> {
   ];
 
   if (o.summary.length > 0) {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: SECTION.summary }));
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: o.labels.summary }));
     children.push(...o.summary.map((text) => paragraph(text)));
   }
   for (const [title, items] of [
-    [SECTION.keyPoints, o.keyPoints],
-    [SECTION.actionItems, o.actionItems],
+    [o.labels.keyPoints, o.keyPoints],
+    [o.labels.actionItems, o.actionItems],
   ] as const) {
     if (items.length === 0) continue;
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: title }));
     children.push(...items.map((item) => paragraph(item, { bullet: true })));
   }
 
-  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: SECTION.transcript }));
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, text: o.labels.transcript }));
   if (o.transcript.length === 0) {
-    children.push(new Paragraph({ children: [new TextRun({ text: SECTION.emptyTranscript, color: MUTED })] }));
+    children.push(new Paragraph({ children: [new TextRun({ text: o.labels.emptyTranscript, color: MUTED })] }));
   }
   for (const entry of o.transcript) {
     const rtl = isRtl(entry.text);
@@ -87,7 +87,7 @@ export async function toDocx(doc: ExportDoc): Promise<Uint8Array> {
 
   const document = new Document({
     title: o.title,
-    subject: "Transcript",
+    subject: o.labels.transcript,
     creator: "Verbatim",
     sections: [
       {
@@ -98,7 +98,7 @@ export async function toDocx(doc: ExportDoc): Promise<Uint8Array> {
                 alignment: AlignmentType.CENTER,
                 children: [
                   new TextRun({
-                    children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES],
+                    children: pageFooter(o.labels.page),
                     color: MUTED,
                     size: 16,
                   }),
@@ -112,4 +112,12 @@ export async function toDocx(doc: ExportDoc): Promise<Uint8Array> {
     ],
   });
   return Packer.pack(document, "uint8array");
+}
+
+/** "Page n of N" in the reader's language, with Word's page fields where the numbers go. */
+function pageFooter(
+  page: (n: number, of: number) => string,
+): (string | (typeof PageNumber)[keyof typeof PageNumber])[] {
+  const [before = "", between = "", after = ""] = page(-1, -2).split(/-1|-2/);
+  return [before, PageNumber.CURRENT, between, PageNumber.TOTAL_PAGES, after].filter((part) => part !== "");
 }

@@ -1,10 +1,13 @@
 import { markerTime } from "@verbatim/shared/time-marker";
+import { type ExportLabels, exportLabels } from "./labels";
 import { durationLabel } from "./timecode";
 import { displayTitle, transcriptEntries } from "./transcript";
 import type { ExportDoc } from "./types";
 
 /** What the PDF and DOCX show, in reading order; sections with nothing to show are empty. */
 export interface Outline {
+  /** The interface text in the reader's language. */
+  labels: ExportLabels;
   title: string;
   facts: { label: string; value: string }[];
   summary: string[];
@@ -13,28 +16,20 @@ export interface Outline {
   transcript: { time: string | null; speaker: string | null; text: string }[];
 }
 
-export const SECTION = {
-  summary: "Summary",
-  keyPoints: "Key Points",
-  actionItems: "Action Items",
-  transcript: "Transcript",
-  emptyTranscript: "No transcript available.",
-} as const;
-
 // The server cannot know the reader's time zone, so the date says it is UTC.
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-
-function dateLabel(iso: string): string {
+function dateLabel(iso: string, locale: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateFormat.format(date)} UTC`;
+  if (Number.isNaN(date.getTime())) return iso;
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  return `${format.format(date)} UTC`;
 }
 
-/** "ja" reads as "Japanese"; engines that report a name ("english") keep it, capitalised. */
-function languageLabel(language: string): string {
+/** "ja" reads as "Japanese" (in the reader's language); engines that report a name ("english") keep it. */
+function languageLabel(language: string, locale: string): string {
   if (/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language)) {
     try {
-      const name = new Intl.DisplayNames(["en"], { type: "language" }).of(language);
-      if (name) return name;
+      const name = new Intl.DisplayNames([locale], { type: "language" }).of(language);
+      if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
     } catch {
       // Not a tag Intl knows: fall through to the raw value.
     }
@@ -45,13 +40,16 @@ function languageLabel(language: string): string {
 const nonBlank = (items: readonly string[] | null | undefined) => (items ?? []).map((s) => s.trim()).filter(Boolean);
 
 export function outline(doc: ExportDoc): Outline {
-  const facts: Outline["facts"] = [{ label: "Date", value: dateLabel(doc.createdAt) }];
+  const labels = exportLabels(doc.locale);
+  const facts: Outline["facts"] = [{ label: labels.date, value: dateLabel(doc.createdAt, labels.locale) }];
   const lastEnd = doc.segments?.reduce((max, s) => Math.max(max, s.end), 0) ?? 0;
   const duration = doc.duration ?? (lastEnd > 0 ? lastEnd : null);
-  if (duration !== null) facts.push({ label: "Duration", value: durationLabel(duration) });
-  if (doc.language?.trim()) facts.push({ label: "Language", value: languageLabel(doc.language.trim()) });
+  if (duration !== null) facts.push({ label: labels.duration, value: durationLabel(duration) });
+  if (doc.language?.trim())
+    facts.push({ label: labels.language, value: languageLabel(doc.language.trim(), labels.locale) });
 
   return {
+    labels,
     title: displayTitle(doc),
     facts,
     summary: nonBlank(doc.summary?.split(/\r?\n/)),

@@ -52,6 +52,21 @@ describe("PDF", () => {
     ]);
   });
 
+  it("writes its headings, facts and page footer in the reader's interface language", async () => {
+    const text = layoutText(await pdfOf({ ...meeting, locale: "fr" }));
+    expectInOrder(text, [
+      "Atlas Q3 planning",
+      "Date: 14 mars 2025",
+      "Durée: 1:36",
+      "Résumé",
+      "Points clés",
+      "Actions à mener",
+      "Transcription",
+      "[00:00] Sarah Chen: Okay, let's get started",
+      "Page 1 sur 1",
+    ]);
+  });
+
   it("draws every word: each word's box on the rendered page has ink in it", async () => {
     for (const doc of [meeting, multilingual, hindi]) {
       const pdf = await pdfOf(doc);

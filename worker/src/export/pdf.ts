@@ -2,7 +2,7 @@ import { type Color, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { isRtl } from "./direction";
 import { pdfFontkit } from "./fonts";
 import type { FontSource } from "./fonts/source";
-import { type Outline, outline, SECTION } from "./outline";
+import { type Outline, outline } from "./outline";
 import type { ExportDoc } from "./types";
 import { type Direction, Typesetter } from "./typesetter";
 
@@ -106,13 +106,13 @@ class PageWriter {
     }
   }
 
-  /** "Page n of N", drawn once every page exists. */
-  footers(): void {
-    this.pages.forEach((page, i) => {
-      const label = `Page ${i + 1} of ${this.pages.length}`;
+  /** "Page n of N" (in the reader's language), drawn once every page exists. */
+  footers(page: (n: number, of: number) => string): void {
+    this.pages.forEach((pdfPage, i) => {
+      const label = page(i + 1, this.pages.length);
       const [line] = this.type.wrap(label, SIZE.footer, Number.POSITIVE_INFINITY, "ltr");
       const width = this.type.width(label) * SIZE.footer;
-      if (line) this.type.draw(page, line, (PAGE_WIDTH - width) / 2, width, FOOTER_Y, SIZE.footer, MUTED);
+      if (line) this.type.draw(pdfPage, line, (PAGE_WIDTH - width) / 2, width, FOOTER_Y, SIZE.footer, MUTED);
     });
   }
 }
@@ -121,7 +121,12 @@ function textsOf(o: Outline): string[] {
   return [
     o.title,
     ...o.facts.map((f) => `${f.label}: ${f.value}`),
-    ...Object.values(SECTION),
+    o.labels.summary,
+    o.labels.keyPoints,
+    o.labels.actionItems,
+    o.labels.transcript,
+    o.labels.emptyTranscript,
+    o.labels.page(888, 888),
     BULLET,
     ...o.summary,
     ...o.keyPoints,
@@ -139,7 +144,7 @@ export async function toPdf(doc: ExportDoc, fonts: FontSource): Promise<Uint8Arr
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(pdfFontkit);
   pdf.setTitle(o.title, { showInWindowTitleBar: true });
-  pdf.setSubject("Transcript");
+  pdf.setSubject(o.labels.transcript);
   pdf.setCreator("Verbatim");
   pdf.setProducer("Verbatim");
   if (doc.language && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(doc.language)) pdf.setLanguage(doc.language);
@@ -152,23 +157,23 @@ export async function toPdf(doc: ExportDoc, fonts: FontSource): Promise<Uint8Arr
   for (const fact of o.facts) out.block(`${fact.label}: ${fact.value}`, { size: SIZE.facts, color: MUTED });
 
   if (o.summary.length > 0) {
-    out.heading(SECTION.summary);
+    out.heading(o.labels.summary);
     for (const paragraph of o.summary) {
       out.block(paragraph, { size: SIZE.body, color: INK });
       out.gap(5);
     }
   }
   if (o.keyPoints.length > 0) {
-    out.heading(SECTION.keyPoints);
+    out.heading(o.labels.keyPoints);
     out.bullets(o.keyPoints);
   }
   if (o.actionItems.length > 0) {
-    out.heading(SECTION.actionItems);
+    out.heading(o.labels.actionItems);
     out.bullets(o.actionItems);
   }
 
-  out.heading(SECTION.transcript);
-  if (o.transcript.length === 0) out.block(SECTION.emptyTranscript, { size: SIZE.body, color: MUTED });
+  out.heading(o.labels.transcript);
+  if (o.transcript.length === 0) out.block(o.labels.emptyTranscript, { size: SIZE.body, color: MUTED });
   for (const entry of o.transcript) {
     const text = entry.speaker ? `${entry.speaker}: ${entry.text}` : entry.text;
     out.block(text, {
@@ -182,7 +187,7 @@ export async function toPdf(doc: ExportDoc, fonts: FontSource): Promise<Uint8Arr
     out.gap(3);
   }
 
-  out.footers();
+  out.footers(o.labels.page);
   // Yielding between objects only slows a Worker down; the document is built in one go.
   return pdf.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

@@ -23,6 +23,8 @@ export interface ExportDoc {
   summaryAnalysis: SummaryAnalysis | null;
   details: TranscriptionDetails | null;
   formattedTranscript: string | null;
+  /** The reader's interface language (Settings › General › Language) for the documents' headings; "en" if absent. */
+  locale?: string;
 }
 
 export interface ExportResult {

@@ -1,5 +1,6 @@
 import { transcriptionSchema } from "@verbatim/shared";
 import { says } from "@verbatim/testing/stable-words";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { api, readJson, signUp } from "../../test/http";
 import { seedTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
@@ -70,6 +71,23 @@ describe("exporting transcriptions", () => {
     const body = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(body.subarray(0, 5))).toBe("%PDF-");
     expect(new TextDecoder().decode(body.subarray(-6))).toContain("%%EOF");
+  });
+
+  it("writes a DOCX's headings in the language the user chose in Settings", async () => {
+    const { user, cookie } = await signUp();
+    const id = await seedTranscription(user.id, "Wochenplanung", hindi.segments ?? [], "hi");
+    const docxXml = async () => {
+      const res = await api(`/api/transcriptions/${id}/export?format=docx`, { cookie });
+      expect(res.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      return new TextDecoder().decode(files["word/document.xml"]);
+    };
+    expect(await docxXml()).toContain(">Transcript<");
+    const saved = await api("/api/user/preferences", { method: "PUT", cookie, json: { general: { language: "de" } } });
+    expect(saved.status).toBe(200);
+    const german = await docxXml();
+    expect(german).toContain(">Transkript<");
+    expect(german).toContain(">Datum: ");
   });
 
   it("bundles several into one ZIP with an entry each, and only the user's own", async () => {

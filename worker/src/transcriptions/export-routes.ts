@@ -17,10 +17,14 @@ import { ApiError } from "../http/errors";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { getPreferences } from "../store/preferences";
 import { getOwned } from "../store/transcriptions";
 import { namedSegments, readCurrentDoc } from "../transcript-doc";
 
-async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<ExportDoc> {
+/** The reader's interface language, for the documents' headings (Settings › General › Language). */
+const readerLocale = async (db: Db, userId: string) => (await getPreferences(db, userId)).general.language;
+
+async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow, locale: string): Promise<ExportDoc> {
   // The current (possibly edited) transcript, its speakers shown by name ("Dana", else "Speaker 1").
   const doc = await readCurrentDoc({ MEDIA: bucket }, t).catch(() => null);
   const analysis = readStoredAnalysis({
@@ -43,6 +47,7 @@ async function toExportDoc(bucket: R2Bucket, t: TranscriptionRow): Promise<Expor
     summaryAnalysis: analysis.summary_analysis,
     details: analysis.transcription_details,
     formattedTranscript: t.formattedTranscript,
+    locale,
   };
 }
 
@@ -85,6 +90,7 @@ async function* exports(
   format: z.infer<typeof exportFormatSchema>,
 ): AsyncGenerator<ZipItem> {
   const ex = await exporter();
+  const locale = await readerLocale(db, userId);
   for (const id of ids) {
     // One item that fails (a renderer error, a transcription deleted since the request began) must not cut the
     // archive short: it is left out and named in the archive's list of failures.
@@ -93,7 +99,7 @@ async function* exports(
     try {
       const t = await getOwned(db, userId, id);
       label = `${t.name ?? t.fileName} (${id})`;
-      const doc = await toExportDoc(bucket, t);
+      const doc = await toExportDoc(bucket, t, locale);
       const file = await render(ex, bucket, doc, format);
       entry = { name: ex.exportFileName(doc, file.extension), body: file.body };
     } catch (err) {
@@ -142,7 +148,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
     await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
     const ex = await exporter();
-    const doc = await toExportDoc(c.env.MEDIA, t);
+    const doc = await toExportDoc(c.env.MEDIA, t, await readerLocale(c.get("db"), t.userId));
     const file = await render(ex, c.env.MEDIA, doc, c.req.valid("query").format);
     return new Response(file.body, {
       headers: {
