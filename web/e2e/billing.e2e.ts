@@ -72,12 +72,12 @@ describe("paying for Pro", () => {
     await usage.getByText("3 of 3 free transcriptions used this month").waitFor();
     await usage.getByRole("link", { name: "Upgrade to Pro for unlimited transcriptions" }).waitFor();
 
+    // Said before a submit that would be refused: the submit is off, with the way out as a real link.
     await page.getByTestId("file-input").setInputFiles(JFK_MP3);
-    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
-    await page
-      .getByTestId("upload-row")
-      .getByText(/^The Free plan includes 3 transcriptions a month, and this month's are used up\. Upgrade to Pro/)
-      .waitFor();
+    const limits = page.getByTestId("plan-limits");
+    await limits.getByText(/^This month's 3 free transcriptions are used up/).waitFor();
+    expect(await limits.getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/subscription");
+    expect(await page.getByRole("button", { name: "Upload & Transcribe" }).isDisabled()).toBe(true);
     expect((await (await context.request.get("/api/transcriptions")).json()).length).toBe(3);
     await screenshot(page, "upload-free-limit");
     await usage.getByRole("link", { name: "Upgrade to Pro for unlimited transcriptions" }).click();

@@ -27,6 +27,19 @@ export interface QueuedUploadRow {
   language?: string | null;
   /** Speaker recognition chosen at upload (not indexed either). */
   speakers?: { diarize: boolean; numSpeakers: number | null };
+  /**
+   * Set when the server refused the file or sending it failed for good: the file stays, with the reason, until
+   * the user tries again or removes it (not indexed: rows from before it need no migration). Never sent while set.
+   */
+  failure?: QueuedUploadFailure;
+}
+
+export interface QueuedUploadFailure {
+  /** The server's words (e.g. the plan refusal, ending in "/subscription") or the transport's. */
+  message: string;
+  /** The HTTP status of a refusal (402: a plan limit); null when the server never answered. */
+  status: number | null;
+  at: number;
 }
 
 /**

@@ -13,8 +13,21 @@ export interface QueuedUploadSent {
   transcription: unknown;
 }
 
+/** What the service worker tells open pages once the server refused a queued file (kept with the reason). */
+export interface QueuedUploadFailed {
+  type: "queued-upload-failed";
+  key: string;
+  message: string;
+  status: number;
+}
+
+export type QueuedUploadMessage = QueuedUploadSent | QueuedUploadFailed;
+
 export const isQueuedUploadSent = (data: unknown): data is QueuedUploadSent =>
   typeof data === "object" && data !== null && (data as { type?: unknown }).type === "queued-upload-sent";
+
+export const isQueuedUploadFailed = (data: unknown): data is QueuedUploadFailed =>
+  typeof data === "object" && data !== null && (data as { type?: unknown }).type === "queued-upload-failed";
 
 /** Background Sync's registration API (not in TypeScript's DOM types yet). */
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

@@ -7,14 +7,16 @@ import { LandingPage } from "@/features/landing/components/landing-page";
 
 // Loaded only for signed-in users, so visitors' landing page carries no app-shell or list code.
 const SignedInHome = lazy(async () => {
-  const [{ AppLayout }, { TranscriptionsPage }, { UploadQueueRunner }] = await Promise.all([
+  const [{ AppLayout }, { TranscriptionsPage }, { UploadQueueRunner }, { PendingUploads }] = await Promise.all([
     import("@/components/layout/app-layout"),
     import("@/features/transcriptions/components/transcriptions-page"),
     import("@/features/upload/components/upload-queue-runner"),
+    import("@/features/upload/components/pending-uploads"),
   ]);
   return {
     default: () => (
       <AppLayout>
+        <PendingUploads />
         <TranscriptionsPage />
         <UploadQueueRunner />
       </AppLayout>

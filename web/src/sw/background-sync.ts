@@ -2,7 +2,8 @@ import { NO_SPEAKER_RECOGNITION } from "../entities/transcription/speaker-choice
 import { uploadForm } from "../features/upload/lib/upload-form";
 import { needsResumable, worthCompressing } from "../features/upload/lib/validation";
 import { db, type QueuedUploadRow } from "../lib/db";
-import { type QueuedUploadSent, queuedUploadLock, UPLOAD_SYNC_TAG } from "../lib/upload-sync";
+import { type QueuedUploadMessage, queuedUploadLock, UPLOAD_SYNC_TAG } from "../lib/upload-sync";
+import { UPLOAD_FAILED_STATUS } from "../lib/xhr";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -14,9 +15,11 @@ declare const self: ServiceWorkerGlobalScope;
 type Outcome = "sent" | "skipped" | "retry";
 
 const sendableHere = (row: QueuedUploadRow) =>
-  !needsResumable(row.size) && !worthCompressing({ size: row.size, type: row.fileType, name: row.fileName });
+  !row.failure &&
+  !needsResumable(row.size) &&
+  !worthCompressing({ size: row.size, type: row.fileType, name: row.fileName });
 
-async function announce(message: QueuedUploadSent) {
+async function announce(message: QueuedUploadMessage) {
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
 }
 
@@ -31,8 +34,19 @@ async function sendOne(key: string): Promise<Outcome> {
     await announce({ type: "queued-upload-sent", key, transcription: await response.json() });
     return "sent";
   }
-  // Refused for good (too long, plan limit, not a recording…): the page sends it when next open and shows why.
-  return response.status >= 500 || response.status === 401 || response.status === 429 ? "retry" : "skipped";
+  if (response.status >= 500 || response.status === 401 || response.status === 429) return "retry";
+  // Refused for good (too long, plan limit, not a recording…): the file stays, with the reason, for the list and
+  // the upload screen to show until the user tries again or removes it.
+  const message = await refusalMessage(response);
+  await db.queuedUploads.update(key, { failure: { message, status: response.status, at: Date.now() } });
+  await announce({ type: "queued-upload-failed", key, message, status: response.status });
+  return "skipped";
+}
+
+/** The server's words for a refusal ({ message }), else the status the page words itself. */
+async function refusalMessage(response: Response) {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof body?.message === "string" ? body.message : `${UPLOAD_FAILED_STATUS}${response.status}`;
 }
 
 async function sendQueued() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReprocessOptions } from "@verbatim/shared/transcript-edit";
 import { type Transcription, transcriptionSchema } from "@verbatim/shared/transcription";
+import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
 import { TRANSCRIPTIONS_KEY, transcriptionKey } from "@/entities/transcription/transcriptions-api";
 import { api, read, withJsonBody } from "@/lib/api";
 
@@ -14,6 +15,8 @@ function useRun<V>(mutationFn: (variables: V) => Promise<Transcription>) {
     onSuccess: (t) => {
       queryClient.setQueryData(transcriptionKey(t.id), t);
       void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+      // A run may use one of the month's transcriptions, which the reprocess dialog shows.
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
     },
   });
 }

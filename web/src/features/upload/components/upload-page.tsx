@@ -1,4 +1,5 @@
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { FREE_PLAN } from "@verbatim/shared/subscription";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslations } from "use-intl";
 import { showProcessingOverlay } from "@/components/layout/processing-overlay";
@@ -19,9 +20,17 @@ import { useRememberSpeakerChoice } from "../api/speaker-defaults";
 import { useInterruptedUploads } from "../hooks/use-interrupted-uploads";
 import { useSpeakerChoice } from "../hooks/use-speaker-choice";
 import { spokenLanguageOptions } from "../lib/languages";
-import { abortUpload, addFiles, clearAccepted, removeUpload, startUploads } from "../lib/upload-manager";
+import { overLength } from "../lib/media-duration";
+import { abortUpload, addFiles, clearAccepted, removeUpload, retryUpload, startUploads } from "../lib/upload-manager";
 import { isSending, useUploads } from "../lib/upload-store";
-import { fileProblem, isLargeFile, MAX_FILES_PER_BATCH, worthCompressing } from "../lib/validation";
+import {
+  fileProblem,
+  isLargeFile,
+  isVideo,
+  keepsVideo,
+  MAX_FILES_PER_BATCH,
+  worthCompressing,
+} from "../lib/validation";
 import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
 import { UploadRow } from "./upload-row";
@@ -50,7 +59,6 @@ export function UploadPage() {
   const online = useOnline();
   const items = useUploads();
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const [failureDismissed, setFailureDismissed] = useState(false);
   const [compress, setCompress] = useState(true);
   const compressId = useId();
   const [language, setLanguage] = useState("");
@@ -68,11 +76,18 @@ export function UploadPage() {
     return clearAccepted;
   }, []);
 
+  // The plan's limits, shown before a submit that would pass them (the server refuses it otherwise).
+  const usage = subscription.data?.usage;
+  const left = usage && usage.limit !== null ? Math.max(0, usage.limit - usage.used) : null;
+  const maxSeconds = usage && usage.limit !== null ? FREE_PLAN.maxMinutesPerTranscription * 60 : null;
+  const tooLong = items.filter((i) => i.status === "idle" && overLength(i.duration, maxSeconds));
+  const toSend = items.filter((i) => (i.status === "idle" || i.status === "error") && !tooLong.includes(i));
+  const overQuota = left !== null && toSend.length > left;
+
   const sending = items.some(isSending);
-  const sendable = items.some((i) => i.status === "idle" || i.status === "error");
+  const sendable = toSend.length > 0 && !overQuota;
   const done = items.length > 0 && items.every((i) => i.status === "processing");
   const queued = items.some((i) => i.status === "queued");
-  const failure = items.find((i) => i.status === "error");
 
   useEffect(() => {
     if (!done) return;
@@ -112,9 +127,14 @@ export function UploadPage() {
       setInlineError(t("noFile"));
       return;
     }
+    if (!sendable) return;
     setInlineError(null);
-    setFailureDismissed(false);
-    void startUploads(user.id, { compress, language: language || null, speakers });
+    void startUploads(user.id, {
+      compress,
+      language: language || null,
+      speakers,
+      skip: tooLong.map((i) => i.key),
+    });
     rememberSpeakers(speakers);
   };
 
@@ -156,31 +176,16 @@ export function UploadPage() {
               </p>
             )}
 
-            {failure && !failureDismissed && (
-              <div
-                role="alert"
-                className="flex items-start gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive"
-              >
-                <p className="flex-1">{failure.error ? localizeMessage(failure.error) : t("failedGeneric")}</p>
-                <button
-                  type="button"
-                  onClick={() => setFailureDismissed(true)}
-                  className="rounded-md px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <span aria-hidden="true">✕</span>
-                  <span className="sr-only">{t("dismiss")}</span>
-                </button>
-              </div>
-            )}
-
             {items.length > 0 && (
               <ul className="space-y-3" aria-label={t("selectedFiles")}>
                 {items.map((item) => (
                   <UploadRow
                     key={item.key}
                     item={item}
+                    maxSeconds={maxSeconds}
                     onRemove={() => removeUpload(item.key)}
                     onAbort={() => abortUpload(item.key)}
+                    onRetry={() => void retryUpload(item.key)}
                   />
                 ))}
               </ul>
@@ -197,6 +202,15 @@ export function UploadPage() {
                 <span>
                   <span className="block font-medium">{t("compress")}</span>
                   <span className="block text-muted-foreground">{t("compressHint")}</span>
+                  {/* Said before anything is compressed: such a video would lose its picture. */}
+                  {compress &&
+                    items.some(
+                      (i) => (i.status === "idle" || i.status === "error") && isVideo(i) && !keepsVideo(i),
+                    ) && (
+                      <span className="mt-1 block font-medium text-destructive" data-testid="video-audio-only">
+                        {t("videoAudioOnly")}
+                      </span>
+                    )}
                 </span>
               </label>
             )}
@@ -222,6 +236,25 @@ export function UploadPage() {
             )}
 
             {queued && online && <p className="text-sm text-muted-foreground">{t("backOnline")}</p>}
+
+            {(overQuota || tooLong.length > 0) && left !== null && (
+              <p
+                role="status"
+                data-testid="plan-limits"
+                className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              >
+                {overQuota &&
+                  (left === 0
+                    ? t("limits.noneLeft", { limit: usage?.limit ?? 0 })
+                    : t("limits.fewLeft", { count: toSend.length, left }))}
+                {overQuota && tooLong.length > 0 && " "}
+                {tooLong.length > 0 &&
+                  t("limits.tooLong", { count: tooLong.length, minutes: FREE_PLAN.maxMinutesPerTranscription })}{" "}
+                <Link to="/subscription" className="font-medium underline underline-offset-4">
+                  {t("limits.upgrade")}
+                </Link>
+              </p>
+            )}
 
             {done && (
               <p role="status" className="font-medium text-success">

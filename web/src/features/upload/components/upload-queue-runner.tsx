@@ -1,8 +1,8 @@
 import { transcriptionSchema } from "@verbatim/shared/transcription";
 import { useEffect } from "react";
 import { useAuth } from "@/entities/session/use-auth";
-import { isQueuedUploadSent } from "@/lib/upload-sync";
-import { accepted } from "../lib/outcome";
+import { isQueuedUploadFailed, isQueuedUploadSent } from "@/lib/upload-sync";
+import { accepted, refusedInBackground } from "../lib/outcome";
 import { resumeQueued } from "../lib/upload-manager";
 import { findUpload } from "../lib/upload-store";
 
@@ -20,9 +20,12 @@ export function UploadQueueRunner() {
     resume();
     addEventListener("online", resume);
     // The service worker sent a queued file (Background Sync): its row here is accepted like any other.
+    // Or the server refused it: the row shows why, as it would had this page sent it.
     const sentInBackground = (event: MessageEvent) => {
-      if (!isQueuedUploadSent(event.data) || !findUpload(event.data.key)) return;
-      accepted(event.data.key, transcriptionSchema.parse(event.data.transcription));
+      const { data } = event;
+      if (isQueuedUploadFailed(data)) refusedInBackground(data.key, data.message, data.status);
+      if (!isQueuedUploadSent(data) || !findUpload(data.key)) return;
+      accepted(data.key, transcriptionSchema.parse(data.transcription));
     };
     navigator.serviceWorker?.addEventListener("message", sentInBackground);
     return () => {

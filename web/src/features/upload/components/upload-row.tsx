@@ -1,9 +1,13 @@
+import { Link } from "@tanstack/react-router";
+import { FREE_PLAN } from "@verbatim/shared/subscription";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import { LinkedText } from "@/components/ui/linked-text";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
-import { formatBytes } from "@/lib/format";
+import { formatBytes, formatClock } from "@/lib/format";
 import { localizeMessage } from "@/lib/i18n";
+import { overLength } from "../lib/media-duration";
 import { isSending, type UploadItem } from "../lib/upload-store";
 import { needsResumable } from "../lib/validation";
 
@@ -25,22 +29,35 @@ function statusText(item: UploadItem, t: ReturnType<typeof useTranslations<"uplo
     case "processing":
       return t("processing");
     case "error":
-      return item.error ? localizeMessage(item.error) : t("error");
+      return item.error ? <LinkedText text={localizeMessage(item.error)} /> : t("error");
   }
 }
 
+/** A plan refusal (402) whose words do not already link to the plans: the way out, as a real link. */
+export const needsPlansLink = (item: Pick<UploadItem, "errorStatus" | "error">) =>
+  item.errorStatus === 402 && !item.error?.includes("/subscription");
+
 interface UploadRowProps {
   item: UploadItem;
+  /** The plan's longest recording in seconds (null: no limit); a file over it is marked and not sent. */
+  maxSeconds: number | null;
   onRemove: () => void;
   onAbort: () => void;
+  onRetry: () => void;
 }
 
-export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
+export function UploadRow({ item, maxSeconds, onRemove, onAbort, onRetry }: UploadRowProps) {
   const t = useTranslations("upload.row");
   const sending = isSending(item);
   const showBar = ["preparing", "compressing", "uploading", "processing"].includes(item.status);
+  const tooLong = item.status === "idle" && overLength(item.duration, maxSeconds);
   return (
-    <li data-testid="upload-row" data-status={item.status} className="rounded-lg border p-4">
+    <li
+      data-testid="upload-row"
+      data-status={item.status}
+      data-over-limit={tooLong || undefined}
+      className="rounded-lg border p-4"
+    >
       <div className="flex flex-col gap-3 md:flex-row md:items-start">
         <div className="min-w-0 flex-1 space-y-1">
           <p className="truncate font-medium" title={item.name}>
@@ -48,25 +65,50 @@ export function UploadRow({ item, onRemove, onAbort }: UploadRowProps) {
           </p>
           <p className="text-sm text-muted-foreground">
             {formatBytes(item.size)} · {item.type || t("unknownType")}
+            {typeof item.duration === "number" && ` · ${formatClock(item.duration)}`}
             {needsResumable(item.size) && ` · ${t("resumable")}`}
           </p>
-          <p
-            className={cn("text-sm", item.status === "error" ? "text-destructive" : "text-muted-foreground")}
-            role={item.status === "error" ? "alert" : undefined}
-          >
-            {statusText(item, t)}
-          </p>
+          {tooLong && typeof item.duration === "number" ? (
+            <p className="text-sm text-destructive" data-testid="over-length">
+              {t("tooLong", { length: formatClock(item.duration), minutes: FREE_PLAN.maxMinutesPerTranscription })}{" "}
+              <Link to="/subscription" className="font-medium underline underline-offset-4">
+                {t("upgrade")}
+              </Link>
+            </p>
+          ) : (
+            <p
+              className={cn("text-sm", item.status === "error" ? "text-destructive" : "text-muted-foreground")}
+              role={item.status === "error" ? "alert" : undefined}
+            >
+              {statusText(item, t)}
+              {needsPlansLink(item) && (
+                <>
+                  {" "}
+                  <Link to="/subscription" className="font-medium underline underline-offset-4">
+                    {t("upgrade")}
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
         </div>
-        {(item.status === "idle" || item.status === "queued" || item.status === "error") && (
-          <Button variant="outline" size="sm" onClick={onRemove} aria-label={t("removeLabel", { name: item.name })}>
-            {t("remove")}
-          </Button>
-        )}
-        {sending && (
-          <Button variant="outline" size="sm" onClick={onAbort} aria-label={t("stopLabel", { name: item.name })}>
-            {t("stop")}
-          </Button>
-        )}
+        <div className="flex gap-2">
+          {item.status === "error" && (
+            <Button variant="outline" size="sm" onClick={onRetry} aria-label={t("retryLabel", { name: item.name })}>
+              {t("retry")}
+            </Button>
+          )}
+          {(item.status === "idle" || item.status === "queued" || item.status === "error") && (
+            <Button variant="outline" size="sm" onClick={onRemove} aria-label={t("removeLabel", { name: item.name })}>
+              {t("remove")}
+            </Button>
+          )}
+          {sending && (
+            <Button variant="outline" size="sm" onClick={onAbort} aria-label={t("stopLabel", { name: item.name })}>
+              {t("stop")}
+            </Button>
+          )}
+        </div>
       </div>
       {showBar && (
         <Progress

@@ -131,4 +131,42 @@ describe("chunked upload", () => {
       expect(r.log[0], before).toBe(`created t${created}`);
     }
   });
+
+  test("a kept video: the pieces are the compressed audio, the recording for playback is the video itself", async () => {
+    vi.clearAllMocks();
+    const video = new File(["the whole video"], "meeting.mp4", { type: "video/mp4" });
+    const stored: Blob[] = [];
+    vi.mocked(putMedia).mockImplementation(async (id, media) => {
+      calls.push(`media ${id}`);
+      stored.push(media);
+      return { size: media.size };
+    });
+    const progress: Array<[number, number]> = [];
+    await uploadChunked(
+      recording,
+      "meeting.mp4",
+      null,
+      NO_SPEAKER_RECOGNITION,
+      new AbortController().signal,
+      (sent, total) => progress.push([sent, total]),
+      null,
+      receipts(),
+      video,
+    );
+    expect(vi.mocked(createChunked).mock.calls[0]?.[0]).toMatchObject({
+      fileName: "meeting.mp4",
+      fileType: "video/mp4",
+    });
+    expect(vi.mocked(putChunk).mock.calls.map((call) => call[3].type)).toEqual(["audio/ogg", "audio/ogg", "audio/ogg"]);
+    expect(stored).toEqual([video]);
+    const total = video.size + recording.chunks.reduce((sum, c) => sum + c.audio.size, 0);
+    expect(progress.at(-1)?.[1]).toBe(total);
+  });
+
+  test("without a video to keep, the compressed audio is the recording, typed as such", async () => {
+    vi.clearAllMocks();
+    await send(null);
+    expect(vi.mocked(createChunked).mock.calls[0]?.[0]).toMatchObject({ fileType: "audio/ogg" });
+    expect(vi.mocked(putMedia).mock.calls[0]?.[1]).toBe(recording.audio);
+  });
 });

@@ -39,7 +39,9 @@ async function stillThere(id: string, signal: AbortSignal): Promise<Transcriptio
 
 /**
  * Sends a compressed recording through the chunked API: the transcription first, then its pieces (each
- * transcribed as soon as it arrives), the playable audio, and the seal. Every request retries with backoff.
+ * transcribed as soon as it arrives), the recording for playback (`playback`: the original video when it is
+ * kept, else the compressed audio), and the seal. The transcription's type is the playback file's, so a kept
+ * video stays video/mp4 and plays as a video. Every request retries with backoff.
  * Given how far an earlier attempt got, it continues that transcription and sends only what the server lacks
  * (a transcript already joined needs no piece, a recording already stored is not sent again); if that
  * transcription was deleted or failed, a new one gets everything.
@@ -53,7 +55,9 @@ export async function uploadChunked(
   onProgress: (sentBytes: number, totalBytes: number) => void,
   soFar: ChunkedSoFar | null,
   receipts: ChunkedReceipts,
+  playback: Blob = recording.audio,
 ): Promise<Transcription> {
+  const sending = { chunks: recording.chunks, playback };
   // Twice at most: the pieces may all be transcribed (409 to another piece) between the look and the send.
   for (let look = 0; soFar && look < 2; look++) {
     const current = await stillThere(soFar.transcriptionId, signal);
@@ -62,7 +66,7 @@ export async function uploadChunked(
     const mediaSent = soFar.mediaSent || current.file_size !== null;
     const sentChunks = joined ? recording.chunks.map((_, idx) => idx) : soFar.sentChunks;
     try {
-      return await send(recording, { ...soFar, sentChunks, mediaSent }, signal, onProgress, receipts);
+      return await send(sending, { ...soFar, sentChunks, mediaSent }, signal, onProgress, receipts);
     } catch (error) {
       if (!refused(error, 409)) throw error;
     }
@@ -72,7 +76,7 @@ export async function uploadChunked(
       createChunked(
         {
           fileName,
-          fileType: recording.audio.type,
+          fileType: playback.type,
           chunks: recording.chunks.length,
           ...(language ? { language } : {}),
           ...speakerFields(speakers),
@@ -83,7 +87,7 @@ export async function uploadChunked(
   );
   await receipts.created(transcription.id);
   return send(
-    recording,
+    sending,
     { transcriptionId: transcription.id, sentChunks: [], mediaSent: false },
     signal,
     onProgress,
@@ -92,7 +96,7 @@ export async function uploadChunked(
 }
 
 async function send(
-  { chunks, audio }: CompressedRecording,
+  { chunks, playback: audio }: { chunks: CompressedRecording["chunks"]; playback: Blob },
   { transcriptionId, sentChunks, mediaSent }: ChunkedSoFar,
   signal: AbortSignal,
   onProgress: (sentBytes: number, totalBytes: number) => void,

@@ -1,4 +1,4 @@
-import type { QueuedUploadRow } from "@/lib/db";
+import type { QueuedUploadFailure, QueuedUploadRow } from "@/lib/db";
 import { SHARED_OWNER } from "@/lib/share-target";
 
 // Files chosen while offline wait in IndexedDB, so they survive a reload and go out when the network returns.
@@ -21,9 +21,22 @@ export async function loadQueued(userId: string): Promise<QueuedUploadRow[]> {
   return db.queuedUploads.where("userId").equals(userId).sortBy("createdAt");
 }
 
-export async function isQueued(key: string) {
+/** The server refused the file, or sending it failed for good: it stays on the device with the reason. */
+export async function markQueuedFailed(key: string, failure: QueuedUploadFailure) {
   const db = await loadDb();
-  return (await db.queuedUploads.get(key)) !== undefined;
+  await db.queuedUploads.update(key, { failure });
+}
+
+/** "Try again": the file waits to be sent again. */
+export async function clearQueuedFailure(key: string) {
+  const db = await loadDb();
+  await db.queuedUploads.update(key, { failure: undefined });
+}
+
+/** The file as it waits on the device: undefined once sent (or removed). */
+export async function getQueued(key: string) {
+  const db = await loadDb();
+  return db.queuedUploads.get(key);
 }
 
 /** Sign-out: files the user left queued must not stay on the device. */

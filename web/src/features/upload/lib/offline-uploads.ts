@@ -1,7 +1,8 @@
 import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-choice";
 import { translate } from "@/lib/i18n";
 import { queuedUploadLock, requestUploadSync } from "@/lib/upload-sync";
-import { deleteQueued, isQueued, loadQueued, saveQueued } from "./offline-queue";
+import { UploadError } from "@/lib/xhr";
+import { clearQueuedFailure, deleteQueued, getQueued, loadQueued, markQueuedFailed, saveQueued } from "./offline-queue";
 import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from "./upload-store";
 import { worthCompressing } from "./validation";
 
@@ -26,7 +27,7 @@ export async function queueOffline(item: UploadItem, userId: string) {
       speakers: item.speakers,
     });
     fromQueue.add(item.key);
-    updateUpload(item.key, { status: "queued", error: null, progress: 0 });
+    updateUpload(item.key, { status: "queued", error: null, errorStatus: null, progress: 0 });
     void requestUploadSync();
   } catch {
     // Typically the storage quota: the file stays here, to be sent by hand once online.
@@ -50,7 +51,10 @@ export async function restoreQueued(userId: string) {
         name: row.fileName,
         type: row.fileType,
         size: row.size,
-        status: "queued",
+        // A file refused earlier (in this visit, another tab or the service worker) comes back with its reason.
+        status: row.failure ? "error" : "queued",
+        error: row.failure?.message ?? null,
+        errorStatus: row.failure?.status ?? null,
         compress: worthCompressing({ size: row.size, type: row.fileType, name: row.fileName }),
         language: row.language ?? null,
         speakers: row.speakers ?? NO_SPEAKER_RECOGNITION,
@@ -68,7 +72,10 @@ export async function sendOnce<T>(key: string, send: () => Promise<T>): Promise<
   if (!fromQueue.has(key) || !navigator.locks) return send();
   return navigator.locks
     .request(queuedUploadLock(key), async () => {
-      if (!(await isQueued(key))) return null;
+      const row = await getQueued(key);
+      if (!row) return null;
+      // The service worker sent it meanwhile and the server refused it: that refusal, not a second request.
+      if (row.failure) throw new UploadError(row.failure.message, row.failure.status ?? 0, row.failure.message);
       const sent = await send();
       // Out of the queue before the lock is let go, or the service worker could take it and send it again.
       await deleteQueued(key);
@@ -77,7 +84,26 @@ export async function sendOnce<T>(key: string, send: () => Promise<T>): Promise<
     .then((result) => result);
 }
 
-/** The file reached the server or failed for good: it no longer waits on this device. */
+/** Whether this file waits (or waited) in the device's queue, where its failure is kept. */
+export const isFromQueue = (key: string) => fromQueue.has(key);
+
+/**
+ * A queued file that could not be sent (refused, or failed for good) is never dropped: it stays on the device
+ * with its reason, shown on the list and the upload screen across reloads, until "Try again" or "Remove".
+ */
+export async function keepFailure(key: string, message: string, status: number | null) {
+  await markQueuedFailed(key, { message, status, at: Date.now() }).catch((error) =>
+    console.warn("Could not keep the reason a queued upload failed", error),
+  );
+}
+
+/** "Try again" on a queued file that failed: it waits to be sent again (the service worker may send it too). */
+export async function requeueFailed(key: string) {
+  await clearQueuedFailure(key);
+  void requestUploadSync();
+}
+
+/** The file reached the server or was removed by the user: it no longer waits on this device. */
 export function dropQueued(key: string) {
   fromQueue.delete(key);
   void deleteQueued(key).catch(() => undefined);

@@ -1,4 +1,6 @@
 import type { Transcription } from "@verbatim/shared/transcription";
+import { createElement } from "react";
+import { LinkedText } from "@/components/ui/linked-text";
 import { toast } from "@/components/ui/toast";
 import { observeStatus } from "@/entities/transcription/status-watch";
 import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
@@ -7,7 +9,7 @@ import { localizeMessage, translate } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { abortResumable } from "../api/upload-api";
-import { dropQueued, queueOffline } from "./offline-uploads";
+import { dropQueued, isFromQueue, keepFailure, queueOffline } from "./offline-uploads";
 import { abandonCompressionOf, forgetInterruptedOf } from "./resume";
 import { findUpload, getUploads, isSending, updateUpload, uploadUser } from "./upload-store";
 
@@ -43,14 +45,41 @@ export async function failed(key: string, error: unknown) {
     return;
   }
   const message = aborted ? UPLOAD_ABORTED : uploadErrorMessage(error);
+  const status = (error instanceof ApiError || error instanceof UploadError) && error.status > 0 ? error.status : null;
   // A refusal (4xx) means starting over; a network failure keeps the upload id, so a retry resumes.
-  const refused =
-    (error instanceof ApiError || error instanceof UploadError) && error.status >= 400 && error.status < 500;
+  const refused = status !== null && status >= 400 && status < 500;
   if (aborted || refused) forgetInterruptedOf(item);
-  updateUpload(key, { status: "error", error: message, uploadId: aborted || refused ? null : item.uploadId });
-  dropQueued(key);
-  toast({ variant: "destructive", title: translate("upload.toast.failed"), description: localizeMessage(message) });
+  updateUpload(key, {
+    status: "error",
+    error: message,
+    errorStatus: status,
+    uploadId: aborted || refused ? null : item.uploadId,
+  });
+  // A queued file is never dropped silently: it stays on the device with the reason until the user acts.
+  if (isFromQueue(key)) await keepFailure(key, message, status);
+  // Shown once: the upload screen's row and the list's notice say it where they are open; elsewhere, a toast.
+  if (!showsUploadFailures(location.pathname))
+    toast({
+      variant: "destructive",
+      title: translate("upload.toast.failed"),
+      description: createElement(LinkedText, { text: localizeMessage(message) }),
+    });
 }
+
+/** The service worker's refusal of a queued file (already kept with its reason on the device): the row shows it. */
+export function refusedInBackground(key: string, message: string, status: number) {
+  if (findUpload(key)?.status !== "queued") return;
+  updateUpload(key, { status: "error", error: message, errorStatus: status });
+  if (!showsUploadFailures(location.pathname))
+    toast({
+      variant: "destructive",
+      title: translate("upload.toast.failed"),
+      description: createElement(LinkedText, { text: localizeMessage(message) }),
+    });
+}
+
+/** The screens that list failed uploads (the transcriptions list and the upload screen). */
+const showsUploadFailures = (path: string) => path === "/" || path === "/dashboard" || path === "/upload";
 
 /** The server's words when it gave some (e.g. 'File cannot be empty'), else the transport's; shown through localizeMessage. */
 export function uploadErrorMessage(error: unknown) {

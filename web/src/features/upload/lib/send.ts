@@ -7,7 +7,7 @@ import { forgetCompression, keepAudio, keepChunk, loadCompression, recordSent } 
 import { uploadResumable } from "./resumable";
 import { itemFingerprint, recordUploadedBytes, rememberUploadId } from "./resume";
 import { type UploadItem, updateUpload, uploadUser } from "./upload-store";
-import { needsResumable } from "./validation";
+import { keepsVideo, needsResumable } from "./validation";
 
 // How one file goes out, reporting its status and progress on its row.
 
@@ -46,7 +46,9 @@ export function sendOriginal(item: UploadItem, signal: AbortSignal): Promise<Tra
 }
 
 /**
- * Compressed speech audio in pieces (chunked API). Null when the browser cannot compress this file (the
+ * Compressed speech audio in pieces (chunked API), for recognition. A video the media route can hold (see
+ * keepsVideo) is then stored as it is, for playback; a longer one keeps only the compressed audio, as the upload
+ * screen says before the user chooses to compress. Null when the browser cannot compress this file (the
  * engine is unavailable, or the format is one it cannot decode): the original is sent instead. What it makes
  * and what the server acknowledges is kept on the device (./compressed-store), so an attempt cut short by a
  * reload continues without compressing again, sending only what the server lacks.
@@ -87,6 +89,7 @@ export async function sendCompressed(item: UploadItem, signal: AbortSignal): Pro
     (sent, total) => updateUpload(item.key, { progress: total > 0 ? (sent / total) * 100 : 100 }),
     soFar,
     keeping?.receipts ?? { created: async () => {}, chunk: async () => {}, media: async () => {} },
+    keepsVideo(item) ? item.file : recording.audio,
   );
   if (fingerprint) await forgetCompression(fingerprint).catch(() => undefined);
   return transcription;

@@ -2,11 +2,12 @@ import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcrip
 import { abortResumable } from "../api/upload-api";
 import { forgetAllCompressions, loadCompression } from "./compressed-store";
 import { forgetAllInterrupted } from "./interrupted";
+import { readDuration } from "./media-duration";
 import { discardAllQueued } from "./offline-queue";
-import { dropQueued, queueOffline, restoreQueued } from "./offline-uploads";
+import { dropQueued, isFromQueue, queueOffline, requeueFailed, restoreQueued } from "./offline-uploads";
 import { abandonCompressionOf, forgetInterruptedOf } from "./resume";
 import { abortAll, pump } from "./scheduler";
-import { findUpload, getUploads, newUpload, setUploads, setUploadUser, updateUpload } from "./upload-store";
+import { findUpload, getUploads, newUpload, setUploads, setUploadUser, updateUpload, uploadUser } from "./upload-store";
 import { worthCompressing } from "./validation";
 
 // What the screens do with the upload list. The parts: upload-store (the rows), scheduler (slots and runs),
@@ -28,6 +29,9 @@ export function addFiles(files: File[]) {
     }),
   );
   setUploads((items) => [...items, ...added]);
+  // Each file's length, read in the browser, so one over the plan's limit is marked before it is sent.
+  for (const item of added)
+    void readDuration(item.file, item.type).then((duration) => updateUpload(item.key, { duration }));
 }
 
 /** Removes a file that is not being sent (idle, queued, or failed). */
@@ -56,17 +60,42 @@ export async function startUploads(
     compress,
     language = null,
     speakers = NO_SPEAKER_RECOGNITION,
-  }: { compress: boolean; language?: string | null; speakers?: SpeakerChoice },
+    skip = [],
+  }: {
+    compress: boolean;
+    language?: string | null;
+    speakers?: SpeakerChoice;
+    /** Files left out (over the plan's limits): they stay in the list, marked. */
+    skip?: string[];
+  },
 ) {
   setUploadUser(userId);
-  const toSend = getUploads().filter((item) => item.status === "idle" || item.status === "error");
-  for (const item of toSend)
+  const toSend = getUploads().filter(
+    (item) => (item.status === "idle" || item.status === "error") && !skip.includes(item.key),
+  );
+  for (const item of toSend) {
     updateUpload(item.key, { compress: compress && worthCompressing(item), language, speakers });
+    if (isFromQueue(item.key) && item.status === "error") await requeueFailed(item.key).catch(() => undefined);
+  }
   if (!navigator.onLine) {
     await Promise.all(toSend.map((item) => queueOffline({ ...item, language, speakers }, userId)));
     return;
   }
-  for (const item of toSend) updateUpload(item.key, { status: "waiting", error: null, progress: 0 });
+  for (const item of toSend) updateUpload(item.key, { status: "waiting", error: null, errorStatus: null, progress: 0 });
+  pump();
+}
+
+/** "Try again" on one failed file (from the upload screen or the list): sent now, or queued while offline. */
+export async function retryUpload(key: string) {
+  const item = findUpload(key);
+  if (item?.status !== "error") return;
+  if (isFromQueue(key)) await requeueFailed(key);
+  const userId = uploadUser();
+  if (!navigator.onLine && userId) {
+    await queueOffline(item, userId);
+    return;
+  }
+  updateUpload(key, { status: "waiting", error: null, errorStatus: null, progress: 0 });
   pump();
 }
 

@@ -28,6 +28,13 @@ export interface UploadItem {
   /** Percent of the bytes sent (from the browser's real upload progress), or of the audio compressed. */
   progress: number;
   error: string | null;
+  /** The HTTP status of a refusal (402: a plan limit), null otherwise; it picks the way out the row offers. */
+  errorStatus: number | null;
+  /**
+   * Seconds of audio, read in the browser (loadedmetadata) when the file is chosen: undefined while being read,
+   * null when the browser cannot tell. Files over the plan's length are marked and not sent.
+   */
+  duration?: number | null;
   transcriptionId: string | null;
   /** Resumable uploads: the server's upload id, so a retry sends only the missing parts. */
   uploadId: string | null;
@@ -64,12 +71,15 @@ export function newUpload(
   fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language" | "speakers"> & {
     status?: UploadStatus;
     resumeKey?: string;
+    error?: string | null;
+    errorStatus?: number | null;
   },
 ): UploadItem {
   return {
     status: "idle",
     progress: 0,
     error: null,
+    errorStatus: null,
     transcriptionId: null,
     uploadId: null,
     resumeKey: null,

@@ -4,6 +4,7 @@ import {
   FILE_TOO_LARGE,
   LARGE_FILE_BYTES,
   MAX_MULTIPART_BYTES,
+  MAX_UPLOAD_BYTES,
   uploadProblem,
 } from "@verbatim/shared/upload";
 
@@ -37,9 +38,20 @@ export const isLargeFile = (size: number) => size > LARGE_FILE_BYTES;
 /** Below this, an audio file uploads faster as it is than after compressing it in the browser. */
 const COMPRESS_FROM_BYTES = 100 * 1024 * 1024;
 
+/** A video by its declared type, else by its extension (.webm may be either: the type tells when there is one). */
+export function isVideo(file: { type: string; name: string }) {
+  return file.type ? file.type.startsWith("video/") : [".mp4", ".mov", ".avi"].includes(extensionOf(file.name));
+}
+
+/**
+ * Whether a compressed video keeps its picture: only its audio is compressed and sent for recognition, and the
+ * video itself is stored for playback. The playback file goes in one request (PUT /api/transcriptions/{id}/media),
+ * so a video over the single-upload limit (500MB) keeps only the compressed audio; the upload screen says so.
+ */
+export const keepsVideo = (file: { type: string; name: string; size: number }) =>
+  isVideo(file) && file.size <= MAX_UPLOAD_BYTES;
+
 /** Videos (whose picture transcription does not need) and long recordings gain from compressing first. */
 export function worthCompressing(file: { size: number; type: string; name: string }) {
-  // Without a declared type the extension decides (.webm may be either: the type tells when there is one).
-  const video = file.type ? file.type.startsWith("video/") : [".mp4", ".mov", ".avi"].includes(extensionOf(file.name));
-  return video || file.size >= COMPRESS_FROM_BYTES;
+  return isVideo(file) || file.size >= COMPRESS_FROM_BYTES;
 }

@@ -1,4 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { TranscriptionsPage } from "@/features/transcriptions/components/transcriptions-page";
+import { PendingUploads } from "@/features/upload/components/pending-uploads";
 
-export const Route = createFileRoute("/_app/_protected/dashboard")({ component: TranscriptionsPage });
+/** The transcriptions list, under the uploads waiting to be sent or refused (they stay until the user acts). */
+function Dashboard() {
+  return (
+    <>
+      <PendingUploads />
+      <TranscriptionsPage />
+    </>
+  );
+}
+
+export const Route = createFileRoute("/_app/_protected/dashboard")({ component: Dashboard });
