@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { analysisEngineSchema } from "./analysis";
 import { SPEAKER_COUNT } from "./speakers";
 
 // User preferences. Unlike the spec's client-only original, Verbatim saves
@@ -32,6 +33,31 @@ export const AI_MODELS = ["openai", "anthropic", "gemini"] as const;
 export type AiModel = (typeof AI_MODELS)[number];
 export const AI_MODEL_LABELS: Record<AiModel, string> = { openai: "GPT-4o", anthropic: "Claude", gemini: "Gemini" };
 export const AI_LANGUAGES = ["English", "Spanish", "French", "German", "Swedish"] as const;
+export type AiLanguage = (typeof AI_LANGUAGES)[number];
+/** The AI Assistant's on/off switches. */
+export const AI_SWITCHES = [
+  "topicDetection",
+  "actionItemsExtraction",
+  "summaryGeneration",
+  "speakerIdentification",
+] as const;
+export type AiSwitch = (typeof AI_SWITCHES)[number];
+
+/**
+ * GET /api/user/analysis-capabilities: which of the AI Assistant preferences the server's analysis engine can
+ * apply, so the settings screen can say next to a control when its value will not be followed.
+ */
+export const analysisCapabilitiesSchema = z.object({
+  /** The engine that analyses transcripts (a misconfigured language-model provider falls back to "offline"). */
+  engine: analysisEngineSchema,
+  /** The languages it writes its analysis in. */
+  languages: z.array(z.enum(AI_LANGUAGES)),
+  /** The `defaultModel` choices it honours; empty when the server uses one fixed model whatever is chosen. */
+  models: z.array(z.enum(AI_MODELS)),
+  /** The switches it applies. */
+  switches: z.array(z.enum(AI_SWITCHES)),
+});
+export type AnalysisCapabilities = z.infer<typeof analysisCapabilitiesSchema>;
 
 export const TIMEZONE_INVALID = "Unknown time zone";
 

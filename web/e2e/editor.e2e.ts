@@ -23,6 +23,10 @@ let ask: number;
 beforeAll(async () => {
   context = await newContext();
   await registerViaApi(context);
+  // These tests save by hand (Save, Ctrl+S) and keep unsaved edits: Settings › General › Auto-save off. Auto-save
+  // on is src/settings-effects.test.tsx's.
+  const manual = await context.request.put("/api/user/preferences", { data: { general: { autoSave: false } } });
+  expect(manual.ok()).toBe(true);
   ({ id } = await uploadViaApi(context, JFK_MP3));
   expect((await waitUntilFinished(context, id)).status).toBe("COMPLETED");
   machine = await segments();
@@ -162,7 +166,14 @@ describe("edits that are not saved yet, undo across a reload, and a save from an
     await editor.getByRole("status").filter({ hasText: "Unsaved changes" }).waitFor();
     // Saved in IndexedDB a moment after the last change.
     await vi.waitFor(async () => expect(await page.evaluate(hasDraft, id)).toBe(true), WAIT);
+    // With auto-save off, leaving the page with unsaved changes asks first; the user leaves.
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
     await page.reload();
+    expect(asked).toEqual(["beforeunload"]);
     const reopened = page.getByRole("region", { name: "Transcript editor" });
     await reopened.getByText(/Your unsaved edits from .* are back/).waitFor();
     expect(await firstText(page).inputValue()).toBe("And so, my dear fellow Americans");

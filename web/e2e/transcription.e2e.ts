@@ -81,7 +81,7 @@ describe("a recording from upload to deletion", () => {
     await card().getByText("Completed", { exact: true }).waitFor({ timeout: 180_000 });
     await toast(page).filter({ hasText: "Transcription complete" }).waitFor();
     expect(await toast(page).textContent()).toContain("jfk.mp3 has been processed successfully");
-    expect(await card().textContent()).toMatch(/Uploaded on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+    expect(await card().textContent()).toMatch(/Uploaded on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/); // the default MM/DD/YYYY, 24h
     expect(await card().textContent()).toContain("Type: audio/mpeg");
     await screenshot(page, "dashboard-list");
   });
@@ -174,7 +174,7 @@ describe("a recording from upload to deletion", () => {
     await dialog.getByText("Choose a file format to download your transcription.").waitFor();
     expect(
       await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ).toEqual(["pdf", "docx", "txt", "csv", "json"]);
+    ).toEqual(["pdf", "docx", "txt", "csv", "srt", "vtt", "json"]);
     expect(await dialog.getByRole("radio", { name: /TXT/ }).isChecked()).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -215,7 +215,7 @@ describe("a recording from upload to deletion", () => {
     const dialog = page.getByRole("dialog", { name: "Export Options" });
     expect(
       await dialog.getByRole("radio").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ).toEqual(["pdf", "docx", "txt", "csv", "srt", "vtt"]);
+    ).toEqual(["pdf", "docx", "txt", "csv", "srt", "vtt", "json"]);
     const [zip] = await Promise.all([
       page.waitForEvent("download"),
       dialog.getByRole("button", { name: "Download" }).click(),

@@ -1,3 +1,4 @@
+import type { DateFormat } from "@verbatim/shared/preferences";
 import { intlLocale, translate } from "@/lib/i18n";
 
 // Numbers, sizes, money and dates as people read them in the interface's language (lib/i18n): every helper
@@ -42,29 +43,48 @@ export const clockOptions = (hour12: boolean): Intl.DateTimeFormatOptions => ({ 
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
 /**
- * A date with its time, long form: "March 4, 2026 at 2:05 PM", "4 de marzo de 2026, 14:05". `hour12` forces
- * a clock (the settings' time format); by default the locale's own.
+ * The date of `at` in `timeZone`, written in one of the settings' formats ("03/04/2026", "04/03/2026",
+ * "2026-03-04"): digits only, the same in every language.
  */
-export function formatUploadedOn(
-  iso: string,
-  timeZone?: string,
-  { hour12, locale = intlLocale() }: { hour12?: boolean; locale?: string } = {},
-): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+export function formatNumericDate(at: Date | number, format: DateFormat, timeZone?: string): string {
+  const parts = Object.fromEntries(
+    // i18n-ignore: only the digits are read, in a fixed order; the format is the user's choice, not the language's.
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const { year, month, day } = parts;
+  if (format === "DD/MM/YYYY") return `${day}/${month}/${year}`;
+  if (format === "YYYY-MM-DD") return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`;
+}
+
+/** The time of `at` in `timeZone` on a 12- or 24-hour clock, as the language writes it ("2:05 PM", "14:05"). */
+export function formatTimeOfDay(at: Date | number, hour12: boolean, timeZone?: string, locale = intlLocale()): string {
   return plainSpaces(
     new Intl.DateTimeFormat(locale, {
       timeZone,
-      dateStyle: "long",
-      timeStyle: "short",
-      ...(hour12 === undefined ? {} : clockOptions(hour12)),
-    }).format(date),
+      hour: hour12 ? "numeric" : "2-digit",
+      minute: "2-digit",
+      ...clockOptions(hour12),
+    }).format(at),
   );
 }
 
-/** A moment with date and time, medium length ("Mar 4, 2026, 2:05:07 PM"): when drafts were kept. */
-export function formatDateTime(at: Date | number, locale = intlLocale()): string {
-  return plainSpaces(new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at));
+/** The user's way of writing dates and times (Settings › Timezone); `entities/user` supplies it. */
+export interface DateTimeSettings {
+  timeZone?: string;
+  dateFormat: DateFormat;
+  hour12: boolean;
+  locale?: string;
+}
+
+/** A moment as its date and time in the user's settings: "03/04/2026 14:05", "2026-03-04 2:05 PM". */
+export function formatDateAndTime(at: Date | number | string, settings: DateTimeSettings): string {
+  const date = typeof at === "string" ? new Date(at) : at;
+  if (Number.isNaN(new Date(date).getTime())) return String(at);
+  const { timeZone, dateFormat, hour12, locale } = settings;
+  return `${formatNumericDate(date, dateFormat, timeZone)} ${formatTimeOfDay(date, hour12, timeZone, locale)}`;
 }
 
 /** Seconds as m:ss, or h:mm:ss past an hour (player and transcript timestamps); the same in every language. */

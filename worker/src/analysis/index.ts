@@ -1,4 +1,12 @@
-import { type AnalysisPreferences, type AnalysisResult, analysisResultSchema } from "@verbatim/shared";
+import {
+  AI_LANGUAGES,
+  AI_SWITCHES,
+  type AnalysisCapabilities,
+  type AnalysisPreferences,
+  type AnalysisResult,
+  analysisResultSchema,
+} from "@verbatim/shared";
+import type { Bindings } from "../env";
 import { type AnalysisProvider, LlmError } from "./providers/types";
 import type { AiBinding } from "./providers/workers-ai";
 import type { AnalysisInput } from "./types";
@@ -21,6 +29,17 @@ export interface AnalysisConfig {
   chunkTokens?: number;
 }
 
+/** The analysis configuration the Worker's environment sets. */
+export function analysisConfigOf(env: Bindings): AnalysisConfig {
+  return {
+    provider: env.ANALYSIS_PROVIDER ?? "offline",
+    ai: env.AI,
+    baseUrl: env.ANALYSIS_BASE_URL,
+    apiKey: env.ANALYSIS_API_KEY,
+    model: env.ANALYSIS_MODEL,
+  };
+}
+
 type Engine = typeof import("./engine");
 
 // The engine and its language model are megabytes of script. Loaded on the first analysis, their evaluation is
@@ -31,24 +50,48 @@ const loadEngine = () => {
   return engine;
 };
 
+/** The provider the configuration names, or a reason why none can be used; null for the offline engine. */
+function configuredProvider(config: AnalysisConfig): "workers-ai" | "openai" | string | null {
+  const name = (config.provider ?? "offline").trim().toLowerCase();
+  if (name === "" || name === "offline") return null;
+  if (name === "workers-ai") {
+    return config.ai ? name : "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing";
+  }
+  if (name === "openai") {
+    return config.apiKey || config.baseUrl
+      ? name
+      : "ANALYSIS_PROVIDER is openai but neither ANALYSIS_API_KEY nor ANALYSIS_BASE_URL is set";
+  }
+  return `ANALYSIS_PROVIDER '${config.provider}' is not one of offline, workers-ai, openai`;
+}
+
 /** The configured language model, or a reason why none can be used. */
 function selectProvider(
   config: AnalysisConfig,
   { openAiProvider, workersAiProvider }: Engine,
 ): AnalysisProvider | string | null {
-  const name = (config.provider ?? "offline").trim().toLowerCase();
-  if (name === "" || name === "offline") return null;
-  if (name === "workers-ai") {
-    return config.ai
-      ? workersAiProvider(config.ai, config.model)
-      : "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing";
-  }
+  const name = configuredProvider(config);
+  if (name === "workers-ai" && config.ai) return workersAiProvider(config.ai, config.model);
   if (name === "openai") {
-    if (!config.apiKey && !config.baseUrl)
-      return "ANALYSIS_PROVIDER is openai but neither ANALYSIS_API_KEY nor ANALYSIS_BASE_URL is set";
     return openAiProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, fetch: config.fetch });
   }
-  return `ANALYSIS_PROVIDER '${config.provider}' is not one of offline, workers-ai, openai`;
+  return name;
+}
+
+/**
+ * Which AI Assistant preferences the configured engine applies (the settings screen says which it cannot). Every
+ * engine applies the four switches. The offline engine writes only English; a language model writes any of the
+ * offered languages. No engine honours the model choice: the server analyses with its one configured model.
+ */
+export function analysisCapabilities(config: AnalysisConfig): AnalysisCapabilities {
+  const name = configuredProvider(config);
+  const engine = name === "workers-ai" || name === "openai" ? name : "offline";
+  return {
+    engine,
+    languages: engine === "offline" ? ["English"] : [...AI_LANGUAGES],
+    models: [],
+    switches: [...AI_SWITCHES],
+  };
 }
 
 /**

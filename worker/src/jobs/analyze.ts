@@ -1,5 +1,5 @@
 import { isActive } from "@verbatim/shared";
-import { runAnalysis } from "../analysis";
+import { analysisConfigOf, runAnalysis } from "../analysis";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { getPreferences } from "../store/preferences";
@@ -26,13 +26,7 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
     const result = await runAnalysis(
       { segments: namedSegments(doc), language: doc.language, duration: doc.duration },
       prefs.ai,
-      {
-        provider: env.ANALYSIS_PROVIDER ?? "offline",
-        ai: env.AI,
-        baseUrl: env.ANALYSIS_BASE_URL,
-        apiKey: env.ANALYSIS_API_KEY,
-        model: env.ANALYSIS_MODEL,
-      },
+      analysisConfigOf(env),
     );
     // Speaker recognition that failed leaves a complete transcript without speakers: kept, with the reason.
     const diarizationFailed = doc.diarization?.state === "failed" ? doc.diarization.message : null;

@@ -1,4 +1,5 @@
 import {
+  analysisCapabilitiesSchema,
   CURRENT_PASSWORD_INCORRECT,
   changePasswordSchema,
   DELETE_CONFIRM_MISMATCH,
@@ -21,6 +22,7 @@ import {
 } from "@verbatim/shared";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { analysisCapabilities, analysisConfigOf } from "../analysis";
 import {
   assertAcceptableNewPassword,
   currentUserId,
@@ -68,6 +70,11 @@ const docs = {
     responses: { 200: json(preferencesSchema, "All preferences after saving") },
     errors: [400],
   }),
+  analysisCapabilities: doc({
+    summary: "Which AI Assistant preferences the server's analysis engine applies",
+    tag,
+    responses: { 200: json(analysisCapabilitiesSchema, "The engine and what it can apply") },
+  }),
   profile: doc({
     summary: "Update name, e-mail, company and job title",
     tag,
@@ -108,6 +115,9 @@ export const userRoutes = new Hono<AppEnv>()
   .get("/preferences", docs.preferences, async (c) => c.json(await getPreferences(c.get("db"), currentUserId(c))))
   .put("/preferences", docs.savePreferences, validate("json", preferencesUpdateSchema), async (c) =>
     c.json(await savePreferences(c.get("db"), currentUserId(c), c.req.valid("json"))),
+  )
+  .get("/analysis-capabilities", docs.analysisCapabilities, (c) =>
+    c.json(analysisCapabilities(analysisConfigOf(c.env))),
   )
   .put("/profile", docs.profile, validate("json", profileUpdateSchema), async (c) => {
     const db = c.get("db");

@@ -1,5 +1,8 @@
-import { isTimeZone } from "@verbatim/shared/preferences";
-import { intlLocale } from "@/lib/i18n";
+import { DEFAULT_PREFERENCES, isTimeZone, type Preferences } from "@verbatim/shared/preferences";
+import { useMemo } from "react";
+import { useLocale } from "use-intl";
+import { type DateTimeSettings, formatDateAndTime, formatNumericDate, formatTimeOfDay } from "@/lib/format";
+import { INTL_TAGS, intlLocale } from "@/lib/i18n";
 import { usePreferences } from "./preferences";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -9,11 +12,39 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * are known (loading, offline without a saved copy), the browser's zone applies.
  */
 export function useUserTime() {
-  const { data } = usePreferences();
-  const prefs = data?.timezone;
+  return userTime(usePreferences().data);
+}
+
+/** The zone, clock and date format of saved preferences (the defaults' formats while they are unknown). */
+export function userTime(preferences: Preferences | undefined) {
+  const prefs = preferences?.timezone;
   const saved = prefs?.timezone;
   const timeZone = !prefs?.autoDetect && saved && isTimeZone(saved) ? saved : browserTimeZone();
-  return { timeZone, hour12: prefs?.timeFormat === "12h" };
+  const { dateFormat, timeFormat } = prefs ?? DEFAULT_PREFERENCES.timezone;
+  return { timeZone, hour12: timeFormat === "12h", dateFormat };
+}
+
+/**
+ * How the user wants dates and times written (Settings › Timezone: zone, date format, 12/24-hour clock), in the
+ * interface's language: every screen that shows a date or a time formats it with these.
+ */
+export function useDateTimeFormat() {
+  const { timeZone, hour12, dateFormat } = useUserTime();
+  const locale = INTL_TAGS[useLocale()];
+  return useMemo(() => {
+    const settings: DateTimeSettings = { timeZone, hour12, dateFormat, locale };
+    const toDate = (at: Date | number | string) => (typeof at === "string" ? new Date(at) : at);
+    return {
+      ...settings,
+      timeZone,
+      /** "03/04/2026" */
+      date: (at: Date | number | string) => formatNumericDate(toDate(at), dateFormat, timeZone),
+      /** "14:05", "2:05 PM" */
+      time: (at: Date | number | string) => formatTimeOfDay(toDate(at), hour12, timeZone, locale),
+      /** "03/04/2026 14:05" */
+      dateTime: (at: Date | number | string) => formatDateAndTime(at, settings),
+    };
+  }, [timeZone, hour12, dateFormat, locale]);
 }
 
 /** "GMT+2", "GMT-5", "GMT" for a zone at a moment ("UTC+2" in French: the language's own way). */

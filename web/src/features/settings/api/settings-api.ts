@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type PreferencesUpdate, preferencesSchema } from "@verbatim/shared/preferences";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { analysisCapabilitiesSchema, type PreferencesUpdate, preferencesSchema } from "@verbatim/shared/preferences";
 import { type ProfileUpdate, profileImageResponseSchema, profileUpdateResponseSchema } from "@verbatim/shared/profile";
 import type { PublicUser } from "@verbatim/shared/user";
 import { USER_QUERY_KEY } from "@/entities/session/auth-api";
@@ -14,6 +14,15 @@ export function useSavePreferences() {
   return useMutation({
     mutationFn: (update: PreferencesUpdate) => read(api.user.preferences.$put({ json: update }), preferencesSchema),
     onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
+  });
+}
+
+/** GET /api/user/analysis-capabilities: which AI Assistant settings the server's analysis engine applies. */
+export function useAnalysisCapabilities() {
+  return useQuery({
+    queryKey: ["/api/user/analysis-capabilities"],
+    queryFn: () => read(api.user["analysis-capabilities"].$get(), analysisCapabilitiesSchema),
+    staleTime: 60 * 60 * 1000,
   });
 }
 

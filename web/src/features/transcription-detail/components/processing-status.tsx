@@ -3,19 +3,21 @@ import { useTranslations } from "use-intl";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { StatusBadge } from "@/entities/transcription/status-badge";
-import { formatNumber, formatUploadedOn } from "@/lib/format";
+import { useDateTimeFormat } from "@/entities/user/use-user-time";
+import { formatNumber } from "@/lib/format";
 
 /** Live status of a running job — progress, log lines, status, created time, text length. */
 export function ProcessingStatus({
   trace,
   error,
-  timeZone,
 }: {
   trace: Trace | undefined;
   error: boolean;
-  timeZone: string;
+  /** Unused: the date is written with the user's settings (useDateTimeFormat). Optional until the page stops passing it. */
+  timeZone?: string;
 }) {
   const t = useTranslations("detail.processing");
+  const when = useDateTimeFormat();
   return (
     <Card data-testid="processing-status">
       <CardHeader className="pb-3">
@@ -37,7 +39,7 @@ export function ProcessingStatus({
             <dl className="grid gap-2 sm:grid-cols-2">
               <div>
                 <dt className="text-xs text-muted-foreground">{t("created")}</dt>
-                <dd>{formatUploadedOn(trace.transcription.createdAt, timeZone)}</dd>
+                <dd>{when.dateTime(trace.transcription.createdAt)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">{t("textLength")}</dt>

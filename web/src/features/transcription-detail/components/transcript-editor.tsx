@@ -1,11 +1,16 @@
+import { useBlocker } from "@tanstack/react-router";
+import { DEFAULT_PREFERENCES } from "@verbatim/shared/preferences";
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
+import { usePreferences } from "@/entities/user/preferences";
+import { useDateTimeFormat } from "@/entities/user/use-user-time";
 import { userMessage } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
 import { useRerunAnalysis } from "../api/editor-api";
+import { useAutoSave } from "../hooks/use-auto-save";
 import { useTranscriptEditor } from "../hooks/use-transcript-editor";
 import { addSpeaker, editText, mergeWithNext, setSpeaker, splitSegment, wordsBefore } from "../lib/editor/edit-model";
 import { activeWordIndex, wordsOf } from "../lib/editor/retime";
@@ -43,6 +48,8 @@ function playingSegment(segments: TranscriptDoc["segments"], time: number): numb
  * The transcript editor (issue 15): every segment's text editable in place while the recording plays, with the
  * playing word marked; Enter splits at the caret, Backspace at a segment's start joins it to the one before;
  * the speaker of a segment is a select. Undo/redo (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y), save (Ctrl+S).
+ * Settings › General › Auto-save on: changes are saved by themselves (useAutoSave); off: leaving the page with
+ * unsaved changes asks first.
  */
 export function TranscriptEditor({
   transcriptionId,
@@ -132,6 +139,27 @@ export function TranscriptEditor({
       if (await editor.save()) setOfferAnalysis(true);
     }, t("saveFailed"));
 
+  const autoSave = usePreferences().data?.general.autoSave ?? DEFAULT_PREFERENCES.general.autoSave;
+  const flush = useAutoSave({
+    enabled: autoSave,
+    state: editor.state,
+    dirty: editor.dirty,
+    paused: editor.saving || editor.conflict !== null,
+    save: () =>
+      run(async () => {
+        if (await editor.save({ keepTyping: true })) setOfferAnalysis(true);
+      }, t("saveFailed")),
+  });
+  // Without auto-save, leaving the page (another screen, a reload, closing the tab) with unsaved changes asks.
+  const mustAsk = useRef(false);
+  mustAsk.current = !autoSave && editor.dirty;
+  const leaving = useBlocker({
+    shouldBlockFn: () => mustAsk.current,
+    enableBeforeUnload: () => mustAsk.current,
+    withResolver: true,
+  });
+  const when = useDateTimeFormat();
+
   const onKeyDown = (event: KeyboardEvent) => {
     const mod = event.ctrlKey || event.metaKey;
     if (!mod) return;
@@ -153,7 +181,15 @@ export function TranscriptEditor({
   if (!editor.ready) return <p className="text-sm text-muted-foreground">{t("opening")}</p>;
 
   return (
-    <section aria-label={t("label")} className="space-y-3" onKeyDown={onKeyDown}>
+    <section
+      aria-label={t("label")}
+      className="space-y-3"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        // Focus leaving the editor (not moving between its segments) saves at once.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) flush();
+      }}
+    >
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-md border bg-card p-2">
         <Button
           type="button"
@@ -195,7 +231,7 @@ export function TranscriptEditor({
       {editor.restored && (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm">
           <span>
-            {t("restored", { date: formatDateTime(editor.restored.savedAt) })}
+            {t("restored", { date: when.dateTime(editor.restored.savedAt) })}
             {editor.restored.stale && ` ${t("restoredStale")}`}
           </span>
           <Button type="button" variant="outline" size="sm" onClick={editor.discardDraft}>
@@ -249,6 +285,27 @@ export function TranscriptEditor({
           ) : null,
         )}
       </ol>
+
+      <Dialog
+        open={leaving.status === "blocked"}
+        onOpenChange={(open) => {
+          if (!open) leaving.reset?.();
+        }}
+        title={t("leave.title")}
+        description={t("leave.description")}
+        footer={
+          <>
+            <Button type="button" variant="outline" onClick={() => leaving.reset?.()}>
+              {t("leave.stay")}
+            </Button>
+            <Button type="button" variant="destructive" onClick={() => leaving.proceed?.()}>
+              {t("leave.leave")}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm">{t("leave.body")}</p>
+      </Dialog>
 
       <VersionConflictDialog
         currentVersion={editor.conflict}

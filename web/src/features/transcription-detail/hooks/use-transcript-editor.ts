@@ -131,13 +131,16 @@ export function useTranscriptEditor(id: string, initialDoc: TranscriptDoc, initi
     if (error instanceof VersionConflictError) setConflict(error.currentVersion);
   };
 
-  /** True when the server took the save; false when there was nothing to save or it answered 409. */
-  const saveNow = async (): Promise<boolean> => {
+  /**
+   * True when the server took the save; false when there was nothing to save or it answered 409. `keepTyping`
+   * (auto-save) leaves the segment being typed in its undo step, so the keystrokes after the save still count.
+   */
+  const saveNow = async ({ keepTyping = false }: { keepTyping?: boolean } = {}): Promise<boolean> => {
     if (!dirty || save.isPending) return false;
     const state = history.present;
     try {
       const answer = await save.mutateAsync({ baseVersion, segments: state.segments, speakers: state.speakers });
-      session.current = null;
+      if (!keepTyping) session.current = null;
       setSaved(state);
       setBaseVersion(answer.version ?? baseVersion + 1);
       setRestored(null);

@@ -8,11 +8,15 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Progress } from "@/components/ui/progress";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
-import { formatUploadedOn } from "@/lib/format";
+import { useDateTimeFormat } from "@/entities/user/use-user-time";
 
 interface TranscriptionCardProps {
   transcription: Transcription;
-  timeZone: string;
+  /**
+   * Unused: the card writes its date with the user's settings (useDateTimeFormat). Optional until the list
+   * stops passing it.
+   */
+  timeZone?: string;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onDownload: () => void;
@@ -24,7 +28,6 @@ interface TranscriptionCardProps {
 
 export function TranscriptionCard({
   transcription: item,
-  timeZone,
   selected,
   onSelectedChange,
   onDownload,
@@ -33,6 +36,7 @@ export function TranscriptionCard({
   waitingToSync = false,
 }: TranscriptionCardProps) {
   const t = useTranslations("transcriptions.card");
+  const when = useDateTimeFormat();
   const title = item.name || item.file_name;
   const viewable = isViewable(item.status);
   const hasText = Boolean(item.text);
@@ -70,7 +74,7 @@ export function TranscriptionCard({
             <p className="truncate text-sm text-muted-foreground">{item.file_name}</p>
           )}
           <p className="mt-1 text-sm text-muted-foreground">
-            {t("uploadedOn", { date: formatUploadedOn(item.created_at, timeZone) })}
+            {t("uploadedOn", { date: when.dateTime(item.created_at) })}
           </p>
           <p className="text-sm text-muted-foreground">{t("type", { type: item.file_type })}</p>
           {item.status === "FAILED" && item.error_message && (
