@@ -87,6 +87,15 @@ async function expectOpensAt(page: Page, spot: Spot) {
   expect(Number(new URL(page.url()).searchParams.get("t"))).toBe(mm * 60 + ss);
   const current = page.getByRole("list", { name: "Full transcript" }).locator('[aria-current="true"]');
   await expect.poll(async () => wordsOf((await current.textContent()) ?? ""), { timeout: 10_000 }).toContain(spot.word);
+  // That line is marked as the hit, and scrolled into view on the page.
+  const hit = page.getByRole("list", { name: "Full transcript" }).locator("[data-search-hit]");
+  await hit.getByText("Search hit", { exact: true }).waitFor();
+  expect(wordsOf((await hit.locator("p").textContent()) ?? "")).toContain(spot.word);
+  await expect
+    .poll(() =>
+      hit.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight),
+    )
+    .toBe(true);
 }
 
 describe("search across transcripts", () => {

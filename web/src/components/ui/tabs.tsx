@@ -1,4 +1,15 @@
-import { createContext, type KeyboardEvent, type ReactNode, useContext, useId } from "react";
+import {
+  type CSSProperties,
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { cn } from "@/lib/cn";
 
 interface TabsContextValue {
@@ -38,9 +49,37 @@ export function Tabs({
   );
 }
 
+/** How far a too-narrow tab row is scrolled: each side that hides tabs fades out, showing that it scrolls. */
+function useScrollFade() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState({ start: false, end: false });
+  const update = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    // Right-to-left pages scroll to negative offsets: the distance from the start is the absolute value.
+    const from = Math.abs(el.scrollLeft);
+    const next = { start: from > 1, end: from + el.clientWidth < el.scrollWidth - 1 };
+    setHidden((now) => (now.start === next.start && now.end === next.end ? now : next));
+  }, []);
+  useEffect(() => {
+    update();
+    if (typeof ResizeObserver === "undefined" || !ref.current) return;
+    const observer = new ResizeObserver(update);
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [update]);
+  const fade = "2.5rem";
+  const mask =
+    hidden.start || hidden.end
+      ? `linear-gradient(to right, ${hidden.start ? `transparent, #000 ${fade}` : "#000"}, ${hidden.end ? `#000 calc(100% - ${fade}), transparent` : "#000"})`
+      : undefined;
+  const style: CSSProperties | undefined = mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined;
+  return { ref, update, style, hidden };
+}
+
 /**
  * The WAI-ARIA tabs pattern: one tab stop for the whole list (roving tabindex); arrows, Home and End move
- * between tabs and select them.
+ * between tabs and select them. A row too wide for the screen scrolls sideways, its hidden side faded out.
  */
 export function TabsList({
   label,
@@ -73,11 +112,16 @@ export function TabsList({
     tabs[next]?.focus();
     tabs[next]?.click();
   };
+  const scroll = useScrollFade();
   return (
     <div
+      ref={scroll.ref}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
+      onScroll={scroll.update}
+      style={scroll.style}
+      data-scrolls={scroll.hidden.start || scroll.hidden.end || undefined}
       className={cn(
         "max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1",
         fullWidth ? "flex w-full *:flex-1" : "inline-flex",
@@ -100,7 +144,11 @@ export function TabsTrigger({ value, children }: { value: string; children: Reac
       aria-selected={selected}
       aria-controls={panelId(tabs.baseId, value)}
       tabIndex={selected ? 0 : -1}
-      onClick={() => tabs.onValueChange(value)}
+      onClick={(event) => {
+        // A tab half hidden by a scrolling row comes fully into view.
+        event.currentTarget.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+        tabs.onValueChange(value);
+      }}
       className={cn(
         "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",

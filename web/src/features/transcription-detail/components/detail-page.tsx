@@ -4,17 +4,18 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
 import { NotOnDeviceError } from "@/entities/library/read-through";
-import { DETAIL_EXPORT_FORMATS, exportTranscription } from "@/entities/transcription/export";
+import { exportTranscription } from "@/entities/transcription/export";
 import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { useUserTime } from "@/entities/user/use-user-time";
 import { ApiError } from "@/lib/api";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useOnline } from "@/lib/use-online";
 import { useSegments, useTrace, useTranscription } from "../api/detail-api";
 import { useOfflineMedia } from "../hooks/use-offline-media";
@@ -62,6 +63,7 @@ export function TranscriptionDetailPage() {
   if (keptAtOpen?.id !== id && offlineMedia.settled) setKeptAtOpen({ id, kept: offlineMedia.copy !== null });
   const playsKept = keptAtOpen?.id === id ? keptAtOpen.kept : null;
   usePlayerShortcuts(mediaRef);
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const notOnDevice = query.error instanceof NotOnDeviceError;
@@ -120,9 +122,25 @@ export function TranscriptionDetailPage() {
   const playable = (online || offlineMedia.copy !== null) && !mediaFailed;
   const onSeek = playable ? seek : undefined;
 
+  const offlineMediaControls = !processing && (
+    <OfflineMedia
+      copy={offlineMedia.copy}
+      size={t.file_size}
+      online={online}
+      keeping={offlineMedia.keep.isPending}
+      freeing={offlineMedia.free.isPending}
+      onKeep={() => offlineMedia.keep.mutate()}
+      onFree={() => offlineMedia.free.mutate()}
+    />
+  );
+  // A search hit is marked once the timed transcript is read: speakers shown above it then no longer move it.
+  const hit = openAt !== undefined && (segments.data !== undefined || segments.isFetched) ? startAt : undefined;
+
+  // On a phone (below md) the transcript comes first: the actions share one row, the player sticks under the
+  // top bar as a mini-player (reachable after a jump deep into the text) and the speakers start collapsed.
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+    <div className="space-y-4 md:space-y-6">
+      <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between md:gap-4">
         <div className="min-w-0 space-y-2">
           <h1 className="break-words text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -130,11 +148,11 @@ export function TranscriptionDetailPage() {
             {t.name && t.name !== t.file_name && <span className="truncate">{t.file_name}</span>}
           </div>
         </div>
-        <div className="flex flex-col gap-2 md:flex-row">
+        <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <RunActions transcription={t} online={online} />
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon />
-            {tr("backToList")}
+            <span className="sr-only md:not-sr-only">{tr("backToList")}</span>
           </Link>
           <Button disabled={!t.text} onClick={() => setExportOpen(true)}>
             <DownloadIcon />
@@ -164,8 +182,10 @@ export function TranscriptionDetailPage() {
         <ProcessingStatus trace={trace.data} error={trace.isError} timeZone={timeZone} />
       )}
 
-      <Card>
-        <CardContent className="pt-6">
+      <Card data-testid="player" className="sticky top-14 z-30 md:static">
+        <div className="p-3 md:p-6">
+          {/* Until it is known whether a kept copy plays, an audio player's room is held: nothing jumps when it comes. */}
+          {playsKept === null && !t.file_type.startsWith("video/") && <div className="h-[54px]" />}
           {playsKept !== null && (
             <MediaPlayer
               kept={playsKept}
@@ -184,20 +204,8 @@ export function TranscriptionDetailPage() {
               captions={isViewable(t.status) && t.text ? { language: t.language, version: t.updated_at } : null}
             />
           )}
-          {!processing && (
-            <div className="mt-3">
-              <OfflineMedia
-                copy={offlineMedia.copy}
-                size={t.file_size}
-                online={online}
-                keeping={offlineMedia.keep.isPending}
-                freeing={offlineMedia.free.isPending}
-                onKeep={() => offlineMedia.keep.mutate()}
-                onFree={() => offlineMedia.free.mutate()}
-              />
-            </div>
-          )}
-        </CardContent>
+          {offlineMediaControls && !phone && <div className="mt-3">{offlineMediaControls}</div>}
+        </div>
       </Card>
 
       {isViewable(t.status) && (
@@ -232,6 +240,7 @@ export function TranscriptionDetailPage() {
             time={time}
             follow={playing || pinned}
             onSeek={onSeek}
+            hit={hit}
           />
         </TabsContent>
         <TabsContent value="summary">
@@ -252,11 +261,12 @@ export function TranscriptionDetailPage() {
           <DetailsTab details={analysis.transcription_details} processing={processing} talk={talk} />
         </TabsContent>
       </Tabs>
+      {/* On a phone, keeping the recording is offered after the transcript, not in the mini-player above it. */}
+      {offlineMediaControls && phone && offlineMediaControls}
 
       <ExportDialog
         open={exportOpen}
         onOpenChange={setExportOpen}
-        formats={DETAIL_EXPORT_FORMATS}
         onExport={(format) => exportTranscription(t, format)}
       />
     </div>

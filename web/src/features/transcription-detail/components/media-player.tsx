@@ -74,7 +74,7 @@ export function MediaPlayer({
           preload="metadata"
           playsInline
           aria-label={t("recording")}
-          className="max-h-[50vh] w-full rounded-md bg-black"
+          className="max-h-[25vh] w-full rounded-md bg-black md:max-h-[50vh]"
           {...events}
         >
           {captions && (

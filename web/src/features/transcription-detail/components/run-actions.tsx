@@ -2,8 +2,10 @@ import { isActive, type Transcription } from "@verbatim/shared/transcription";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import { LinkedText } from "@/components/ui/linked-text";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
+import { useSubscription } from "@/entities/subscription/subscription-api";
 import { userMessage } from "@/lib/api";
 import { useReanalyze, useReprocess } from "../api/run-api";
 import { ReprocessDialog } from "./reprocess-dialog";
@@ -17,10 +19,20 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
   const reprocess = useReprocess();
   const reanalyze = useReanalyze();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const usage = useSubscription().data?.usage;
   if (isActive(item.status)) return null;
 
   const failed = (title: string) => (error: unknown) =>
-    toast({ variant: "destructive", title, description: userMessage(error, t("tryAgainBody")) });
+    toast({
+      variant: "destructive",
+      title,
+      description: <LinkedText text={userMessage(error, t("tryAgainBody"))} />,
+    });
+  const openDialog = (open: boolean) => {
+    setDialogError(null);
+    setDialogOpen(open);
+  };
   const started = (title: string) => () => toast({ title, description: t("startedBody") });
   const busy = reprocess.isPending || reanalyze.isPending || !online;
 
@@ -54,16 +66,19 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
           {t("reanalyze")}
         </Button>
       )}
-      <Button variant="outline" disabled={busy} onClick={() => setDialogOpen(true)}>
+      <Button variant="outline" disabled={busy} onClick={() => openDialog(true)}>
         {t("reprocess")}
       </Button>
       {dialogOpen && (
         <ReprocessDialog
           transcription={item}
           open={dialogOpen}
-          onOpenChange={setDialogOpen}
+          onOpenChange={openDialog}
           pending={reprocess.isPending}
-          onReprocess={(options) =>
+          error={dialogError}
+          usage={usage}
+          onReprocess={(options) => {
+            setDialogError(null);
             reprocess.mutate(
               { id: item.id, options },
               {
@@ -71,10 +86,11 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
                   setDialogOpen(false);
                   started(t("transcribingAgain"))();
                 },
-                onError: failed(t("reprocessFailed")),
+                // In the dialog, above its backdrop, once: not a toast behind it.
+                onError: (error) => setDialogError(userMessage(error, t("tryAgainBody"))),
               },
-            )
-          }
+            );
+          }}
         />
       )}
     </>

@@ -1,12 +1,15 @@
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { SpeakerSuggestion } from "@verbatim/shared/transcript-edit";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
+import { ChevronDownIcon } from "@/components/layout/icons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast";
 import { speakersOf } from "@/entities/transcription/speakers";
 import { ApiError, userMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useReloadSpeakers, useRenameSpeakers, useSpeakerSuggestions } from "../api/speakers-api";
 import { toggleSpeaker, useSpeakerFilter } from "../lib/speaker-filter";
 import type { TimedLine } from "../lib/timed-lines";
@@ -58,6 +61,11 @@ export function SpeakersPanel({
   const reload = useReloadSpeakers(transcriptionId);
   const [conflict, setConflict] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  // On a phone the panel starts collapsed to its title, so the transcript is on the first screen.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const open = !phone || expanded;
+  const contentId = useId();
   const suggestions = useSpeakerSuggestions(transcriptionId, baseVersion, diarized && editable);
 
   const note = doc?.diarization && doc.diarization.state !== "done" ? doc.diarization : null;
@@ -86,11 +94,28 @@ export function SpeakersPanel({
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        {ids.length > 0 && <CardDescription>{diarized ? t("descriptionRename") : t("description")}</CardDescription>}
+      <CardHeader className={cn(phone && "p-3", phone && open && "pb-0")}>
+        <CardTitle>
+          {phone ? (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={contentId}
+              onClick={() => setExpanded(!expanded)}
+              className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {t("title")}
+              <ChevronDownIcon className={cn("size-5 shrink-0 transition-transform", open && "rotate-180")} />
+            </button>
+          ) : (
+            t("title")
+          )}
+        </CardTitle>
+        {open && ids.length > 0 && (
+          <CardDescription>{diarized ? t("descriptionRename") : t("description")}</CardDescription>
+        )}
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent id={contentId} hidden={!open} className={cn("space-y-4", phone && "p-3")}>
         {note && (
           <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             {note.message ?? (note.state === "failed" ? t("recognitionFailed") : t("recognitionUnavailable"))}

@@ -31,6 +31,8 @@ interface TranscriptTabProps {
   /** Keep the current line in view: while the recording plays, or after opening at a moment. */
   follow: boolean;
   onSeek?: (seconds: number) => void;
+  /** The start of the line a search hit opened the transcript at: that line is marked and brought into view. */
+  hit?: number | undefined;
 }
 
 /** Sub-tabs Full Transcript (default) and Formatted; the full transcript can be edited (issue 15). */
@@ -45,6 +47,7 @@ export function TranscriptTab({
   time,
   follow,
   onSeek,
+  hit,
 }: TranscriptTabProps) {
   const t = useTranslations("detail.transcript");
   const [view, setView] = useState("full");
@@ -72,6 +75,7 @@ export function TranscriptTab({
 
   const matches = useMemo(() => findMatches(lines, query), [lines, query]);
   const activeMatch = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
+  const hitIndex = useMemo(() => (hit === undefined ? -1 : activeLineIndex(lines, hit)), [lines, hit]);
   const formattedLines = useMemo(() => (formatted?.trim() ? linesFromText(formatted) : null), [formatted]);
 
   if (lines.length === 0) return <EmptyState processing={processing} kind="transcript" />;
@@ -124,6 +128,7 @@ export function TranscriptTab({
               activeMatch={activeMatch}
               speakers={speakers}
               shown={shown}
+              hitIndex={hitIndex}
             />
           </>
         )}
