@@ -10,6 +10,7 @@ export * from "./search";
 export * from "./sentences";
 export * from "./server-url";
 export * from "./speakers";
+export * from "./stats";
 export * from "./subscription";
 export * from "./sync";
 export * from "./text";

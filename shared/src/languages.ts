@@ -14,6 +14,12 @@ const CODE_BY_NAME: ReadonlyMap<string, string> = new Map([
   ...Object.entries(table.aliases),
 ]);
 
+/** The language's English name from Whisper's table, capitalised ("Bashkir"), or null for a code it lacks. */
+export function speechLanguageEnglishName(code: string): string | null {
+  const name = Object.hasOwn(NAMES, code) ? NAMES[code] : undefined;
+  return name ? name.replace(/(^|\s)\p{Ll}/gu, (first) => first.toUpperCase()) : null;
+}
+
 /** A language's code from its code or its name (any case), as the engine accepts it; null when Whisper knows neither. */
 export function toLanguageCode(value: string | null | undefined): string | null {
   const v = value?.trim().toLowerCase();

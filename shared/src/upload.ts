@@ -42,6 +42,12 @@ export const ACCEPTED_EXTENSIONS = [
   ".avi",
 ] as const;
 
+/**
+ * The accepted formats as people name them ("MP3", "MOV"): the one list every page that names the formats shows
+ * (the landing page, its FAQ), so no page promises a format the upload refuses.
+ */
+export const ACCEPTED_FORMAT_NAMES: readonly string[] = ACCEPTED_EXTENSIONS.map((ext) => ext.slice(1).toUpperCase());
+
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf(".");
   return dot < 0 ? "" : fileName.slice(dot).toLowerCase();

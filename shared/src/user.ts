@@ -22,3 +22,10 @@ export const publicUserSchema = z
   })
   .meta({ id: "PublicUser" });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * GET /api/session, public: the signed-in user, or null without a session. Always 200, so a visitor's page asks
+ * who is signed in without a failed request (GET /api/user answers 401 then).
+ */
+export const sessionSchema = z.object({ user: publicUserSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;

@@ -37,7 +37,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "auth", path: "/auth", signedIn: false, ready: (p) => p.getByRole("tab", { name: "Register" }).waitFor() },
-  { name: "not-found", path: "/nowhere", signedIn: false, ready: (p) => p.getByText("404 Page Not Found").waitFor() },
+  { name: "not-found", path: "/nowhere", signedIn: false, ready: (p) => p.getByText("Page not found").waitFor() },
   {
     name: "dashboard",
     path: "/dashboard",

@@ -46,19 +46,31 @@ async function uploadVideo(compress: boolean) {
 }
 
 describe("compressing in the browser (ffmpeg.wasm)", () => {
-  it("sends a video as compressed speech audio in pieces, which transcribes and plays", async () => {
+  it("sends a video's speech as compressed audio in pieces, and keeps the video itself for playback", async () => {
+    // What goes out: the pieces for recognition, and the recording for playback.
+    const sent: Array<{ what: "chunk" | "media"; type: string }> = [];
+    page.on("request", (request) => {
+      const what = /\/chunks\/\d+/.test(request.url()) ? "chunk" : /\/media$/.test(request.url()) ? "media" : null;
+      if (what && request.method() === "PUT") sent.push({ what, type: request.headers()["content-type"] ?? "" });
+    });
     const { listed, states } = await uploadVideo(true);
     expect(states).toContain("compressing");
-    // What reached the server is Opus audio, under the original name.
+    const pieces = sent.filter((s) => s.what === "chunk");
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const piece of pieces) expect(piece.type).toBe("audio/ogg");
+    expect(sent.filter((s) => s.what === "media").map((s) => s.type)).toEqual(["video/mp4"]);
+    // The video stays a video: its name, its type and its picture.
     expect(listed.file_name).toBe("jfk_video.mp4");
-    expect(listed.file_type).toBe("audio/ogg");
+    expect(listed.file_type).toBe("video/mp4");
+    const media = await context.request.get(`/api/transcriptions/${listed.id}/media`);
+    expect(media.headers()["content-type"]).toBe("video/mp4");
 
     await page.goto(`/transcription/${listed.id}`);
     await page.getByRole("list", { name: "Full transcript" }).getByText(phrasePattern()).waitFor();
-    expect(await page.locator("audio").count()).toBe(1);
+    expect(await page.locator("video").count()).toBe(1);
     const later = await laterLine(page);
     await later.button.click();
-    await page.waitForFunction((at) => (document.querySelector("audio")?.currentTime ?? 0) >= at, later.seconds);
+    await page.waitForFunction((at) => (document.querySelector("video")?.currentTime ?? 0) >= at, later.seconds);
   });
 
   it("sends the video as it is when the option is off, and plays it as a video", async () => {

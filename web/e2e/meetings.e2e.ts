@@ -82,6 +82,12 @@ describe("calendar without Google", () => {
     expect(await badge(page).textContent()).toBe("0 meetings");
     expect(await page.getByRole("button", { name: "New Meeting" }).isDisabled()).toBe(true);
     expect(await page.getByText("Last synced: never").count()).toBe(1);
+    // Refresh and Sync Calendar re-check the connection, then say Google is not connected and offer to connect.
+    for (const name of ["Refresh", "Sync Calendar"]) {
+      await page.getByRole("button", { name, exact: true }).click();
+      await toast(page).filter({ hasText: "Google Calendar is not connected" }).waitFor();
+      expect(await toast(page).last().getByRole("button", { name: "Go to Integrations" }).count()).toBe(1);
+    }
 
     // Month: Sunday first, today marked.
     const headers = await page.locator("main table thead th").allInnerTexts();

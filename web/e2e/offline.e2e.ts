@@ -33,12 +33,15 @@ describe("offline-first", () => {
       .poll(async () => (await persistedQueryHashes(page)).some((hash) => hash.includes(id)), { timeout: 10_000 })
       .toBe(true);
     expect(await page.getByTestId("offline-indicator").count()).toBe(0);
+    expect(await page.getByTestId("connection-dot").getAttribute("data-online")).toBe("true");
 
     // Requests made offline fail: that is the condition under test.
     allowPageErrors(/net::ERR_INTERNET_DISCONNECTED$/);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId("offline-indicator").waitFor();
+    // The avatar's dot agrees with the Offline badge beside it.
+    expect(await page.getByTestId("connection-dot").getAttribute("data-online")).toBe("false");
     await transcript.getByText(phrasePattern()).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/transcription/${id}`);
     await page.getByText("The recording can't be played offline.", { exact: false }).waitFor();

@@ -8,8 +8,10 @@ describe("routes and redirects", () => {
     const context = await newContext();
     const page = await newPage(context);
     await page.goto("/no/such/page");
-    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByText("There is no page at /no/such/page.").waitFor();
+    expect(await page.locator("main").textContent()).not.toContain("router");
+    await page.getByRole("link", { name: "See plans and pricing" }).waitFor();
     await screenshot(page, "not-found");
     await context.close();
   });
@@ -38,6 +40,38 @@ describe("routes and redirects", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${BASE_URL}/upload`);
     await page.getByRole("heading", { name: "Upload Audio or Video" }).waitFor();
+    await context.close();
+  });
+
+  it("signed out: no request answers 401, Upgrade to Pro signs in first, and /robots.txt is a robots file", async () => {
+    const context = await newContext();
+    const page = await newPage(context);
+    const refused: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    for (const path of ["/", "/pricing", "/login", "/register", "/auth"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(refused).toEqual([]);
+
+    // /auth shares the app's layout: its promo leads to the public plans, not to a page that needs a session.
+    await page.getByRole("link", { name: "View Plans" }).click();
+    await page.waitForURL(`${BASE_URL}/pricing`);
+    await page.getByRole("link", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/subscription");
+
+    const robots = await context.request.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()["content-type"]).toContain("text/plain");
+    const rules = await robots.text();
+    expect(rules).toContain("User-agent: *");
+    expect(rules).toContain("Allow: /pricing");
+    expect(rules).toContain("Disallow: /api/");
+    expect(rules).not.toContain("<html");
     await context.close();
   });
 

@@ -55,6 +55,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit) {
   const path = new URL(request.url).pathname;
   if (path === "/api/user" && request.method === "GET")
     return server.user ? json(server.user) : json({ message: "Not signed in" }, 401);
+  if (path === "/api/session" && request.method === "GET") return json({ user: server.user });
   if (path === "/api/user/preferences" && request.method === "GET") return json(server.preferences);
   if (path === "/api/user/preferences" && request.method === "PUT") {
     const update = (await request.json()) as Partial<Preferences>;

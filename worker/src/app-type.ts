@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import type { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
 import type { healthRoutes } from "./health";
 import type { searchRoutes } from "./search";
+import type { statsRoutes } from "./stats";
 import type { subscriptionRoutes } from "./subscription";
 import type { syncRoutes } from "./sync";
 import type { transcriptionRoutes } from "./transcriptions";
@@ -29,6 +30,7 @@ type Mounted<Path extends string, Area> = MergeSchemaPath<SchemaOf<Area>, MergeP
 
 export type ApiSchema =
   | Mounted<"/health", typeof healthRoutes>
+  | Mounted<"/stats", typeof statsRoutes>
   | Mounted<"/", typeof authRoutes>
   | Mounted<"/user", typeof userRoutes>
   | Mounted<"/transcriptions", typeof transcriptionRoutes>

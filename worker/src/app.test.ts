@@ -13,9 +13,11 @@ const routes = createApp()
   .map((r) => ({ method: r.method, url: toUrl(r.path), path: r.path }));
 const PUBLIC = new Set([
   "GET /api/health",
+  "GET /api/stats",
   "POST /api/register",
   "POST /api/login",
   "POST /api/logout",
+  "GET /api/session",
   "GET /api/ffmpeg/:file",
   "POST /api/stripe/webhook",
   "GET /api/auth/google",

@@ -15,6 +15,7 @@ import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
 import { searchRoutes } from "./search";
+import { statsRoutes } from "./stats";
 import { subscriptionRoutes } from "./subscription";
 import { syncRoutes } from "./sync";
 import { transcriptionRoutes } from "./transcriptions";
@@ -38,6 +39,7 @@ export function createApp() {
     // Each area at its URL prefix; an area that needs a session checks it once, on its own sub-app. Sign-up,
     // sign-in and billing keep the spec's URLs at the top of /api.
     .route("/health", healthRoutes)
+    .route("/stats", statsRoutes)
     .route("/", authRoutes)
     .route("/user", userRoutes)
     .route("/transcriptions", transcriptionRoutes)

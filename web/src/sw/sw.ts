@@ -13,7 +13,10 @@ declare const self: ServiceWorkerGlobalScope;
 // and is wiped at logout; the only answers served from a cache are recordings the user chose to keep offline.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//] }));
+// /robots.txt is a real file (web/public), never the app shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/robots\.txt$/] }),
+);
 registerShareTarget();
 registerBackgroundSync();
 registerOfflineMedia();

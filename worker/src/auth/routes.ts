@@ -1,4 +1,4 @@
-import { loginSchema, messageResponseSchema, publicUserSchema, registerSchema } from "@verbatim/shared";
+import { loginSchema, messageResponseSchema, publicUserSchema, registerSchema, sessionSchema } from "@verbatim/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../http/client-ip";
@@ -8,6 +8,7 @@ import { clearSessionCookie, writeSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
 import { releaseSlots } from "../http/window-slots";
 import { toPublicUser } from "../store/public-user";
+import { findUserById } from "../store/users";
 import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
 import { createSession, deleteSession, deleteUserSessions } from "./session-store";
@@ -33,6 +34,12 @@ const docs = {
     tag: "auth",
     auth: false,
     responses: { 200: json(messageResponseSchema, "Signed out (also when there was no session)") },
+  }),
+  session: doc({
+    summary: "Who is signed in: the user, or null without a session (never 401)",
+    tag: "auth",
+    auth: false,
+    responses: { 200: json(sessionSchema, "The signed-in user, or null") },
   }),
   logoutAll: doc({
     summary: "End every session of the user",
@@ -71,6 +78,13 @@ export const authRoutes = new Hono<AppEnv>()
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
     return c.json(toPublicUser(user));
+  })
+  .get("/session", docs.session, async (c) => {
+    const userId = c.get("userId");
+    // A session that outlived its account (deleted in another tab) is no session.
+    const user = userId ? await findUserById(c.get("db"), userId) : undefined;
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ user: user ? toPublicUser(user) : null }, 200);
   })
   .post("/logout", docs.logout, async (c) => {
     const sessionId = c.get("sessionId");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
+import { EXPORT_FORMAT_VALUES } from "@verbatim/shared";
 import { describe, expect, it } from "vitest";
-import { EXPORT_FORMATS, type ExportFormat, exportTranscription, r2Fonts, zipExports } from "./index";
+import { type ExportFormat, exportTranscription, r2Fonts, zipExports } from "./index";
 import { hindi, meeting, multilingual } from "./test-fixtures";
 import { bytesOf } from "./test-helpers";
 
@@ -23,7 +24,7 @@ const looksRight: Record<ExportFormat, (bytes: Uint8Array) => boolean> = {
 };
 
 describe("exports in workerd", () => {
-  for (const format of EXPORT_FORMATS) {
+  for (const format of EXPORT_FORMAT_VALUES) {
     it(`renders ${format}, Japanese, Arabic, Hebrew and Hindi included`, async () => {
       for (const doc of [meeting, multilingual, hindi]) {
         const result = await exportTranscription(doc, format, { fonts });

@@ -8,7 +8,7 @@ import { toVtt } from "./vtt";
 
 export { contentDisposition, exportFileName } from "./filename";
 export { FONTS_PREFIX, type FontSource, MissingFontError, r2Fonts } from "./fonts/source";
-export { EXPORT_FORMATS, type ExportDoc, type ExportFormat, type ExportResult } from "./types";
+export type { ExportDoc, ExportFormat, ExportResult } from "./types";
 export { type ZipEntry, type ZipItem, zipExports } from "./zip";
 
 const utf8 = new TextEncoder();

@@ -1,7 +1,13 @@
-import type { Segment, SummaryAnalysis, TranscriptionDetails, TranscriptionStatus } from "@verbatim/shared";
+import type {
+  EXPORT_FORMAT_VALUES,
+  Segment,
+  SummaryAnalysis,
+  TranscriptionDetails,
+  TranscriptionStatus,
+} from "@verbatim/shared";
 
-export const EXPORT_FORMATS = ["txt", "srt", "vtt", "csv", "json", "pdf", "docx"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** A format the exporter renders: the API's list (shared/src/transcription.ts). */
+export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
 
 /** Everything an export may show of one transcription, already parsed from its row and its R2 transcript. */
 export interface ExportDoc {

@@ -1,10 +1,11 @@
+import { EXPORT_FORMAT_VALUES } from "@verbatim/shared";
 import { parse } from "csv-parse/sync";
 import mammoth from "mammoth";
 import { parseText, tokenizeVTTCue, type VTTNode } from "media-captions";
 import { describe, expect, it } from "vitest";
 import { diskFonts } from "../../test/fonts";
 import { pdfText } from "../../test/poppler";
-import { EXPORT_FORMATS, type ExportFormat, exportTranscription } from "./index";
+import { type ExportFormat, exportTranscription } from "./index";
 import { multilingual } from "./test-fixtures";
 import { bytesOf, textOf } from "./test-helpers";
 
@@ -32,7 +33,7 @@ const readBack: Record<ExportFormat, (bytes: Uint8Array, text: string) => Promis
 };
 
 describe("accents, Japanese, Arabic and Hebrew", () => {
-  for (const format of EXPORT_FORMATS) {
+  for (const format of EXPORT_FORMAT_VALUES) {
     it(`survive ${format}`, async () => {
       const result = await exportTranscription(multilingual, format, { fonts: diskFonts });
       const binary = format === "pdf" || format === "docx";

@@ -34,6 +34,15 @@ export function listOwned(db: Db, userId: string) {
     .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id));
 }
 
+/** Seconds of audio in every COMPLETED transcription, all users together (the landing page's counter). */
+export async function completedSeconds(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number | null>`SUM(${transcriptions.duration})` })
+    .from(transcriptions)
+    .where(eq(transcriptions.status, "COMPLETED"));
+  return row?.seconds ?? 0;
+}
+
 export function getById(db: Db, id: string) {
   return db.query.transcriptions.findFirst({ where: eq(transcriptions.id, id) });
 }

@@ -1,6 +1,7 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/button";
+import { useAuth } from "@/entities/session/use-auth";
 import { useSubscription } from "@/entities/subscription/subscription-api";
 import { cn } from "@/lib/cn";
 import { SparklesIcon } from "./icons";
@@ -12,6 +13,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("layout");
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const subscription = useSubscription();
+  // A visitor (on /auth, which shares this layout) sees the public plans, not /subscription, which needs a session.
+  const signedIn = useAuth().user !== null;
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link
@@ -57,7 +60,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           </p>
           <p className="mt-1 text-xs text-muted-foreground">{t("promo.body")}</p>
           <Link
-            to="/subscription"
+            to={signedIn ? "/subscription" : "/pricing"}
             onClick={onNavigate}
             className={buttonVariants({ size: "sm", className: "mt-3 w-full" })}
           >

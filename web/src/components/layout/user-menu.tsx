@@ -4,6 +4,8 @@ import { useTranslations } from "use-intl";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/entities/session/use-auth";
 import { avatarUrl, displayName, initials } from "@/entities/session/user-display";
+import { cn } from "@/lib/cn";
+import { useOnline } from "@/lib/use-online";
 import { LogOutIcon, UserIcon } from "./icons";
 
 /** Settings opens on the tab saved under this key. */
@@ -13,6 +15,7 @@ export function UserMenu() {
   const t = useTranslations("layout.userMenu");
   const { user, userVersion, logout, isLoggingOut } = useAuth();
   const navigate = useNavigate();
+  const online = useOnline();
   if (!user) return null;
   const name = displayName(user);
 
@@ -24,9 +27,15 @@ export function UserMenu() {
         <>
           <span className="relative">
             <Avatar src={avatarUrl(user, userVersion)} initials={initials(user)} />
+            {/* The connection, as the Offline badge beside it says: green online, grey offline. */}
             <span
               aria-hidden="true"
-              className="absolute right-0 bottom-0 size-2.5 rounded-full bg-green-500 ring-2 ring-background"
+              data-testid="connection-dot"
+              data-online={online}
+              className={cn(
+                "absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-background",
+                online ? "bg-green-500" : "bg-muted-foreground",
+              )}
             />
           </span>
           {/* The button's accessible name is its text: "Account menu for <name>", the prefix for screen readers

@@ -1,18 +1,16 @@
 import type { LoginInput, RegisterInput } from "@verbatim/shared/auth";
-import { type PublicUser, publicUserSchema } from "@verbatim/shared/user";
-import { ApiError, api, read, send } from "@/lib/api";
+import { type PublicUser, publicUserSchema, sessionSchema } from "@verbatim/shared/user";
+import { api, read, send } from "@/lib/api";
 
 /** The query key is the path. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
 
-/** The signed-in user, or null when there is none (401). Other failures throw. */
+/**
+ * The signed-in user, or null when there is none. GET /api/session answers 200 either way, so a visitor's page
+ * logs no failed request (GET /api/user would answer 401). Other failures throw.
+ */
 export async function fetchCurrentUser(): Promise<PublicUser | null> {
-  try {
-    return await read(api.user.$get(), publicUserSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await read(api.session.$get(), sessionSchema)).user;
 }
 
 export const login = (input: LoginInput) => read(api.login.$post({ json: input }), publicUserSchema);

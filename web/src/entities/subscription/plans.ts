@@ -36,7 +36,8 @@ export function usePlans() {
     t("features.freePerMonth", { count: FREE_PLAN.transcriptionsPerMonth }),
     t("features.freeMinutes", { count: FREE_PLAN.maxMinutesPerTranscription }),
     t("features.summaries"),
-    t("features.exportTxt"),
+    // Every plan exports every format (docs/deviations-from-the-spec.md, "Every plan exports every format").
+    t("features.exportAll"),
   ];
   const proFeatures = [
     t("features.unlimited"),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { isActivePro, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared/subscription";
 import { toast } from "@/components/ui/toast";
+import { useAuth } from "@/entities/session/use-auth";
 import { api, read, userMessage } from "@/lib/api";
 import { translate } from "@/lib/i18n";
 
@@ -10,9 +11,12 @@ export const SUBSCRIPTION_QUERY_KEY = ["/api/subscription"] as const;
 const POLL_MS = 3000;
 
 export function useSubscription({ pollUntilActive = false }: { pollUntilActive?: boolean } = {}) {
+  const { user } = useAuth();
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
     queryFn: () => read(api.subscription.$get(), subscriptionSchema),
+    // A visitor has no plan to ask for (the sidebar on /auth): no request, so no 401 in the console.
+    enabled: user !== null,
     // The plan changes behind the user's back (payment webhooks), so it is re-read when a screen opens; the
     // few seconds keep the sidebar and the page it shows from each asking for it on the same load.
     staleTime: pollUntilActive ? 1000 : 5000,

@@ -6,20 +6,21 @@ import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { type ExportFormat, FORMAT_LABELS } from "./export";
+import { EXPORT_MENU, type ExportFormat, FORMAT_LABELS } from "./export";
 
 interface ExportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  formats: readonly ExportFormat[];
   /** Fetches and saves the file; rejects on failure. */
   onExport: (format: ExportFormat) => Promise<void>;
   /** Overrides the description, e.g. for a bulk export. */
   description?: string;
 }
 
-/** The export dialog: pick a format, download. TXT is the default format. */
-export function ExportDialog({ open, onOpenChange, formats, onExport, description }: ExportDialogProps) {
+/**
+ * The one export dialog (dashboard and transcript page): every format the API renders, TXT by default.
+ */
+export function ExportDialog({ open, onOpenChange, onExport, description }: ExportDialogProps) {
   const t = useTranslations("export");
   const [format, setFormat] = useState<ExportFormat>("txt");
   const [pending, setPending] = useState(false);
@@ -65,7 +66,7 @@ export function ExportDialog({ open, onOpenChange, formats, onExport, descriptio
     >
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <legend className="sr-only">{t("fileFormat")}</legend>
-        {formats.map((f) => (
+        {EXPORT_MENU.map((f) => (
           <label
             key={f}
             className={cn(

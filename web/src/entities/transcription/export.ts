@@ -1,13 +1,20 @@
-import type { EXPORT_FORMAT_VALUES, Transcription } from "@verbatim/shared/transcription";
+import { EXPORT_FORMAT_VALUES, type Transcription } from "@verbatim/shared/transcription";
 import { api } from "@/lib/api";
 import { downloadFrom } from "@/lib/download";
 
 /** A format the export API renders. */
 export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
 
-/** The list's export dialog; the detail dialog offers its own set. */
-export const LIST_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "srt", "vtt"];
-export const DETAIL_EXPORT_FORMATS: readonly ExportFormat[] = ["pdf", "docx", "txt", "csv", "json"];
+const DOCUMENTS: readonly ExportFormat[] = ["pdf", "docx"];
+
+/**
+ * Every format the export API renders (its one list is shared's), documents first: the one menu both the
+ * dashboard and the transcript page offer (every plan may export every format).
+ */
+export const EXPORT_MENU: readonly ExportFormat[] = [
+  ...DOCUMENTS,
+  ...EXPORT_FORMAT_VALUES.filter((f) => !DOCUMENTS.includes(f)),
+];
 
 /** The format's name as shown; what it is for is the message export.formats.<format>. */
 export const FORMAT_LABELS: Record<ExportFormat, string> = {

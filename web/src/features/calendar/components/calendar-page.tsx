@@ -111,8 +111,21 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
     setMode(next);
     setAnchor(new Date());
   };
-  // Refresh and Sync Calendar both re-read; without a connection, they re-check it instead.
-  const refresh = () => void (google.connected ? meetings.refetch() : google.refetch());
+  // Refresh and Sync Calendar both re-read; without a connection, they re-check it, and if Google is still not
+  // connected they say so and offer to connect (rather than doing nothing visible).
+  const refresh = async () => {
+    if (google.connected) {
+      await meetings.refetch();
+      return;
+    }
+    const { data } = await google.refetch();
+    if (data?.connected) return;
+    toast({
+      title: t("syncNotConnected"),
+      description: t("syncNotConnectedBody"),
+      action: { label: t("goToIntegrations"), onClick: () => void navigate({ to: "/integrations" }) },
+    });
+  };
   const refreshing = meetings.isFetching || google.isFetching;
 
   if (google.isLoading) return <PageSpinner label={t("checkingConnection")} />;
@@ -174,10 +187,10 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
             : t("neverSynced")}
         </p>
         <div className="flex flex-col gap-2 md:flex-row">
-          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
             {t("refresh")}
           </Button>
-          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
             {t("sync")}
           </Button>
         </div>

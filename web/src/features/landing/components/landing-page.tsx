@@ -8,12 +8,14 @@ import {
   SparklesIcon,
   UploadIcon,
   UserIcon,
+  WifiOffIcon,
 } from "@/components/layout/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { usePlans } from "@/entities/subscription/plans";
 import { formatNumber } from "@/lib/format";
-import { FAQ, FEATURES, HOURS_TRANSCRIBED, INPUT_FORMATS, STEPS, TESTIMONIALS } from "../lib/content";
+import { useStats } from "../api/stats-api";
+import { FAQ, FEATURES, INPUT_FORMATS, STEPS, TESTIMONIALS } from "../lib/content";
 
 const FEATURE_ICONS = {
   text: FileTextIcon,
@@ -22,11 +24,11 @@ const FEATURE_ICONS = {
   download: DownloadIcon,
   user: UserIcon,
   sparkles: SparklesIcon,
-  team: UserIcon,
+  offline: WifiOffIcon,
   calendar: CalendarIcon,
 } as const;
 
-/** / for visitors and /home: hero with the hours counter, features, how it works, testimonials, FAQ. */
+/** / for visitors and /home: hero with the hours counter (GET /api/stats), features, how it works, testimonials, FAQ. */
 export function LandingPage() {
   return (
     <>
@@ -43,6 +45,7 @@ export function LandingPage() {
 function Hero() {
   const t = useTranslations("landing.hero");
   const { freeSummary } = usePlans();
+  const hours = useStats().data?.hoursTranscribed;
   return (
     <section aria-labelledby="hero-heading" className="border-b bg-gradient-to-b from-accent/60 to-background">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center md:px-6 md:py-28">
@@ -62,14 +65,20 @@ function Hero() {
             {t("how")}
           </a>
         </div>
-        <div className="mt-14">
-          <p
-            className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
-            data-testid="hours-counter"
-          >
-            {formatNumber(HOURS_TRANSCRIBED)}
-          </p>
-          <p className="mt-1 text-sm font-medium text-muted-foreground">{t("hours")}</p>
+        {/* The server's real figure; nothing while it is unknown or still zero, never a made-up one. The box keeps
+            its height either way, so the page does not shift when the figure arrives. */}
+        <div className="mt-14 min-h-18 md:min-h-20">
+          {hours !== undefined && hours > 0 && (
+            <>
+              <p
+                className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
+                data-testid="hours-counter"
+              >
+                {formatNumber(hours)}
+              </p>
+              <p className="mt-1 text-sm font-medium text-muted-foreground">{t("hours")}</p>
+            </>
+          )}
         </div>
       </div>
     </section>

@@ -1,9 +1,9 @@
-// Landing-page content. Every product claim is one of the spec's marketing claims or figures, stated as
-// given; nothing here promises more than those. The words are under `landing` in the message catalogues; this
-// file holds what is the same in every language: the order, the icons, the counter and the format names.
+import { ACCEPTED_FORMAT_NAMES } from "@verbatim/shared/upload";
 
-/** The hours-transcribed counter. */
-export const HOURS_TRANSCRIBED = 12_068_336;
+// Landing-page content. Every product claim is one the product keeps: the spec's marketing claims where the
+// product does what they say, and nothing it lacks (no team features). The words are under `landing` in the
+// message catalogues; this file holds what is the same in every language: the order and the icons. The hours
+// counter comes from GET /api/stats, the format names from the upload's own list (ACCEPTED_FORMAT_NAMES).
 
 /** Each feature's title and text are landing.features.<key>.title and .body. */
 export const FEATURES = [
@@ -13,30 +13,12 @@ export const FEATURES = [
   { key: "export", icon: "download" },
   { key: "speakers", icon: "user" },
   { key: "ai", icon: "sparkles" },
-  { key: "team", icon: "team" },
+  { key: "offline", icon: "offline" },
   { key: "calendar", icon: "calendar" },
 ] as const;
 
-export const INPUT_FORMATS = [
-  "MP3",
-  "MP4",
-  "WAV",
-  "OGG",
-  "OGV",
-  "MPEG",
-  "M4A",
-  "FLAC",
-  "3GP",
-  "MOV",
-  "MPG",
-  "WEBM",
-  "VOB",
-  "WMA",
-  "MTS",
-  "TS",
-  "QuickTime",
-  "DivX",
-] as const;
+/** The formats the landing names: exactly the ones the upload accepts. */
+export const INPUT_FORMATS = ACCEPTED_FORMAT_NAMES;
 
 /** landing.steps.<key>.title and .body. */
 export const STEPS = ["upload", "transcript", "review"] as const;

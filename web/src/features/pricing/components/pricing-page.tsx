@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
+import { useAuth } from "@/entities/session/use-auth";
 import { usePlans } from "@/entities/subscription/plans";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
@@ -22,6 +23,8 @@ type Billing = "monthly" | "yearly";
 export function PricingPage() {
   const t = useTranslations("pricing");
   const { freeFeatures, proFeatures } = usePlans();
+  // A visitor signs in first (the login page, then on to the plans); a signed-in user goes straight there.
+  const signedIn = useAuth().user !== null;
   const [billing, setBilling] = useState<Billing>("monthly");
   const yearly = billing === "yearly";
 
@@ -70,7 +73,11 @@ export function PricingPage() {
           detail={yearly ? t("pro.billedYearly", { amount: formatMoney(PRO_ANNUAL_CENTS) }) : t("pro.billedMonthly")}
           features={proFeatures}
           cta={
-            <Link to="/subscription" className={buttonVariants({ size: "lg", className: "w-full" })}>
+            <Link
+              to={signedIn ? "/subscription" : "/login"}
+              search={signedIn ? undefined : { redirect: "/subscription" }}
+              className={buttonVariants({ size: "lg", className: "w-full" })}
+            >
               {t("pro.cta")}
             </Link>
           }

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { usePendingChanges } from "@/entities/library/hooks/use-pending-changes";
-import { exportTranscription, exportTranscriptions, LIST_EXPORT_FORMATS } from "@/entities/transcription/export";
+import { exportTranscription, exportTranscriptions } from "@/entities/transcription/export";
 import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { isViewable } from "@/entities/transcription/status";
 import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
@@ -136,7 +136,6 @@ export function TranscriptionsPage() {
       <ExportDialog
         open={exporting !== null}
         onOpenChange={(open) => !open && setExporting(null)}
-        formats={LIST_EXPORT_FORMATS}
         description={exporting?.kind === "many" ? t("exportMany", { count: exporting.ids.length }) : undefined}
         onExport={async (format) => {
           if (exporting?.kind === "one") await exportTranscription(exporting.transcription, format);
