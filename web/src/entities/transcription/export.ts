@@ -5,16 +5,16 @@ import { downloadFrom } from "@/lib/download";
 /** A format the export API renders. */
 export type ExportFormat = (typeof EXPORT_FORMAT_VALUES)[number];
 
-const DOCUMENTS: readonly ExportFormat[] = ["pdf", "docx"];
+/** Where each format stands in the menu, documents first (typed: no format is missed). */
+const MENU_RANK: Record<ExportFormat, number> = { pdf: 0, docx: 1, txt: 2, csv: 3, srt: 4, vtt: 5, json: 6 };
 
 /**
- * Every format the export API renders (its one list is shared's), documents first: the one menu both the
+ * Every format the export API renders (its one list is shared's), in menu order: the one menu both the
  * dashboard and the transcript page offer (every plan may export every format).
  */
-export const EXPORT_MENU: readonly ExportFormat[] = [
-  ...DOCUMENTS,
-  ...EXPORT_FORMAT_VALUES.filter((f) => !DOCUMENTS.includes(f)),
-];
+export const EXPORT_MENU: readonly ExportFormat[] = [...EXPORT_FORMAT_VALUES].sort(
+  (a, b) => MENU_RANK[a] - MENU_RANK[b],
+);
 
 /** The format's name as shown; what it is for is the message export.formats.<format>. */
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
