@@ -5,7 +5,7 @@ import { LinkedText } from "@/components/ui/linked-text";
 import { localizeMessage } from "@/lib/i18n";
 import { removeUpload, retryUpload } from "../lib/upload-manager";
 import { useUploads } from "../lib/upload-store";
-import { needsPlansLink } from "./upload-row";
+import { PlansLink } from "./upload-row";
 
 /**
  * On the transcriptions list: files waiting to be sent (queued offline, shared to the app) and files that could
@@ -46,14 +46,7 @@ export function PendingUploads() {
               {item.status === "error" ? (
                 <p className="text-destructive">
                   {item.error ? <LinkedText text={localizeMessage(item.error)} /> : t("failed")}
-                  {needsPlansLink(item) && (
-                    <>
-                      {" "}
-                      <Link to="/subscription" className="font-medium underline underline-offset-4">
-                        {t("upgrade")}
-                      </Link>
-                    </>
-                  )}
+                  <PlansLink item={item} />
                 </p>
               ) : (
                 <p className="text-muted-foreground">{t("queued")}</p>

@@ -34,8 +34,22 @@ function statusText(item: UploadItem, t: ReturnType<typeof useTranslations<"uplo
 }
 
 /** A plan refusal (402) whose words do not already link to the plans: the way out, as a real link. */
-export const needsPlansLink = (item: Pick<UploadItem, "errorStatus" | "error">) =>
+const needsPlansLink = (item: Pick<UploadItem, "errorStatus" | "error">) =>
   item.errorStatus === 402 && !item.error?.includes("/subscription");
+
+/** After a refusal's words: the link to the plans, when the refusal needs one (the row and the dashboard's list). */
+export function PlansLink({ item }: { item: Pick<UploadItem, "errorStatus" | "error"> }) {
+  const t = useTranslations("upload.row");
+  if (!needsPlansLink(item)) return null;
+  return (
+    <>
+      {" "}
+      <Link to="/subscription" className="font-medium underline underline-offset-4">
+        {t("upgrade")}
+      </Link>
+    </>
+  );
+}
 
 interface UploadRowProps {
   item: UploadItem;
@@ -81,14 +95,7 @@ export function UploadRow({ item, maxSeconds, onRemove, onAbort, onRetry }: Uplo
               role={item.status === "error" ? "alert" : undefined}
             >
               {statusText(item, t)}
-              {needsPlansLink(item) && (
-                <>
-                  {" "}
-                  <Link to="/subscription" className="font-medium underline underline-offset-4">
-                    {t("upgrade")}
-                  </Link>
-                </>
-              )}
+              <PlansLink item={item} />
             </p>
           )}
         </div>
