@@ -309,8 +309,12 @@ describe("running a recording again from its page", () => {
 
     await page.goto(`/transcription/${failed.id}`);
     await page.getByRole("alert").filter({ hasText: "could not be transcribed" }).waitFor();
-    const again = page.waitForResponse((r) => r.url().endsWith(`/${failed.id}/reprocess`));
+    // It uses one of the Free plan's transcriptions, as Reprocess does, and says so first (the upload used one).
     await page.getByRole("button", { name: "Try again" }).click();
+    const confirm = page.getByRole("dialog", { name: "Transcribe again" });
+    await confirm.getByText("Trying again uses one of your 3 free transcriptions this month (2 left).").waitFor();
+    const again = page.waitForResponse((r) => r.url().endsWith(`/${failed.id}/reprocess`));
+    await confirm.getByRole("button", { name: "Try again" }).click();
     const answer = await readJson(await again, transcriptionSchema);
     expect(answer.status).toBe("REPROCESSING");
     await toast(page).filter({ hasText: "Transcribing again" }).waitFor();

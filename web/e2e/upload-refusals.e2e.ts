@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { registerViaApi, uploadViaApi } from "./support/api";
 import { allowPageErrors, newContext, newPage, screenshot } from "./support/browser";
 import { JFK_MP3 } from "./support/env";
+import { queuedUploads } from "./support/idb";
 
-// Issue 34: an upload queued offline that the server refuses when the connection returns (402: the month's
-// transcriptions used up meanwhile, on another device) is never dropped: the list shows it with the reason, a
-// real link to the plans, "Try again" and "Remove", and so it does after a reload.
+// Issue 34: an upload the server refuses (402: the month's transcriptions used up, on another device) is never
+// dropped, whether it was queued offline and refused when the connection returned or chosen online: the list shows
+// it with the reason, a real link to the plans, "Try again" and "Remove", and so it does after a reload.
 
 /** A WAV of `seconds` of silence (8 kHz, 8-bit mono): a real recording whose length the browser reads. */
 function silentWav(seconds: number) {
@@ -95,6 +96,58 @@ describe("a queued upload refused on reconnect", () => {
     await page.reload();
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForTimeout(1500);
+    expect(await page.getByTestId("pending-uploads").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("an upload refused when chosen online", () => {
+  it("stays on the upload screen and under the list's heading, with its reason, until removed", async () => {
+    const context = await newContext();
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/upload");
+    await page.getByTestId("plan-usage").getByText("0 of 3 free transcriptions used this month").waitFor();
+    // Meanwhile the month's three are used elsewhere: this screen still counts none used, and sends the file.
+    for (let i = 0; i < 3; i++) await uploadViaApi(context, JFK_MP3);
+
+    allowPageErrors(/HTTP 402 /, /status of 402/);
+    await page.getByTestId("file-input").setInputFiles(JFK_MP3);
+    await page.getByRole("button", { name: "Upload & Transcribe" }).click();
+    const row = page.locator('[data-testid="upload-row"][data-status="error"]');
+    await row.getByText(/this month's are used up/).waitFor({ timeout: 30_000 });
+    expect(await row.getByRole("link", { name: "see plans" }).getAttribute("href")).toBe("/subscription");
+    // Kept on the device with the reason, so a reload or a browser restart shows it again.
+    await expect
+      .poll(async () => (await queuedUploads(page)).map((kept) => [kept.fileName, kept.failure?.status]), {
+        timeout: 15_000,
+      })
+      .toEqual([["jfk.mp3", 402]]);
+
+    await page.reload();
+    await page
+      .locator('[data-testid="upload-row"][data-status="error"]')
+      .getByText(/this month's are used up/)
+      .waitFor({ timeout: 15_000 });
+
+    await page.goto("/dashboard");
+    const refused = page.locator('[data-testid="pending-upload"][data-status="error"]');
+    await refused.getByText(/this month's are used up/).waitFor({ timeout: 15_000 });
+    await refused.getByRole("button", { name: "Try uploading jfk.mp3 again" }).waitFor();
+    // Under the page's heading, not above it.
+    const order = await page.evaluate(() => {
+      const heading = document.querySelector("main h1");
+      const panel = document.querySelector('[data-testid="pending-uploads"]');
+      return heading && panel ? heading.compareDocumentPosition(panel) : 0;
+    });
+    expect(order & 4).toBe(4); // Node.DOCUMENT_POSITION_FOLLOWING
+    await screenshot(page, "upload-refused-online");
+
+    await refused.getByRole("button", { name: "Remove jfk.mp3" }).click();
+    await page.getByTestId("pending-uploads").waitFor({ state: "detached" });
+    await expect.poll(async () => (await queuedUploads(page)).length, { timeout: 15_000 }).toBe(0);
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByTestId("pending-uploads").count()).toBe(0);
     await context.close();
   });

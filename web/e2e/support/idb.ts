@@ -69,3 +69,12 @@ export function compressedUploads(page: Page) {
     "rows",
   );
 }
+
+/** The files the device keeps to send, or kept with the reason they could not be sent (table "queuedUploads"). */
+export function queuedUploads(page: Page) {
+  return readAppStore<{ fileName: string; failure?: { message: string; status: number | null } }>(
+    page,
+    "queuedUploads",
+    "rows",
+  );
+}

@@ -14,7 +14,10 @@ export interface CacheMetaRow {
   buster: string;
 }
 
-/** A file the user chose while offline, kept until the network returns (see features/upload). */
+/**
+ * A file the user chose while offline, kept until the network returns, or one that could not be sent, kept with
+ * its `failure` until the user tries again or removes it (see features/upload).
+ */
 export interface QueuedUploadRow {
   key: string;
   userId: string;
@@ -27,6 +30,8 @@ export interface QueuedUploadRow {
   language?: string | null;
   /** Speaker recognition chosen at upload (not indexed either). */
   speakers?: { diarize: boolean; numSpeakers: number | null };
+  /** The compression kept on the device that this file continues (the upload row's `resumeKey`; not indexed). */
+  resumeKey?: string | null;
   /**
    * Set when the server refused the file or sending it failed for good: the file stays, with the reason, until
    * the user tries again or removes it (not indexed: rows from before it need no migration). Never sent while set.

@@ -16,8 +16,7 @@ const SignedInHome = lazy(async () => {
   return {
     default: () => (
       <AppLayout>
-        <PendingUploads />
-        <TranscriptionsPage />
+        <TranscriptionsPage uploads={<PendingUploads />} />
         <UploadQueueRunner />
       </AppLayout>
     ),

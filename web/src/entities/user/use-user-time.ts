@@ -47,6 +47,9 @@ export function useDateTimeFormat() {
   }, [timeZone, hour12, dateFormat, locale]);
 }
 
+/** The user's way of writing dates and times, for components handed it by the screen that read it. */
+export type DateTimeFormat = ReturnType<typeof useDateTimeFormat>;
+
 /** "GMT+2", "GMT-5", "GMT" for a zone at a moment ("UTC+2" in French: the language's own way). */
 export function gmtOffsetLabel(timeZone: string, at: Date, locale = intlLocale()): string {
   const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" })

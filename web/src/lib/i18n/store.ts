@@ -1,5 +1,6 @@
 import { createTranslator } from "use-intl/core";
 import en from "@/locales/en.json";
+import { applyDocumentLanguage } from "./document";
 import { browserLocale, DEFAULT_LOCALE, INTL_TAGS, isLocale, type Locale } from "./locale";
 
 export type Messages = typeof en;
@@ -41,13 +42,13 @@ async function messagesFor(locale: Locale): Promise<Messages> {
   return (await LOADERS[locale]()).default as Messages;
 }
 
-/** Shows the interface in `locale` (loading its messages first) and sets <html lang>. */
+/** Shows the interface in `locale` (loading its messages first), and the page's language, title and description. */
 export async function setLocale(locale: Locale): Promise<void> {
   const request = ++latest;
   const messages = await messagesFor(locale);
   // A later choice won while this one was loading.
   if (request !== latest) return;
-  document.documentElement.lang = locale;
+  applyDocumentLanguage(locale, messages);
   if (state.locale === locale) return;
   state = { locale, messages };
   translator = createTranslator({ locale, messages });

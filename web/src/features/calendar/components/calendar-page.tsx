@@ -9,18 +9,10 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useGoogleStatus } from "@/entities/google/google-api";
-import { useUserTime } from "@/entities/user/use-user-time";
+import { useDateTimeFormat } from "@/entities/user/use-user-time";
 import { userMessage } from "@/lib/api";
 import { meetingsError, useMeetings, useTranscribeRecording } from "../api/meetings-api";
-import {
-  type CalendarView,
-  type DisplayMode,
-  formatTime,
-  LIST_DAYS,
-  rangeLabel,
-  shift,
-  visibleRange,
-} from "../lib/dates";
+import { type CalendarView, type DisplayMode, LIST_DAYS, rangeLabel, shift, visibleRange } from "../lib/dates";
 import { type CalendarEvent, matchesSearch, toEvents } from "../lib/meetings";
 import { DayView } from "./day-view";
 import { ListView } from "./list-view";
@@ -38,7 +30,8 @@ const isGoogleError = (code: string): code is (typeof GOOGLE_ERRORS)[number] =>
 export function CalendarPage({ error, transcribe }: { error: string | undefined; transcribe?: string }) {
   const t = useTranslations("calendar");
   const navigate = useNavigate();
-  const { hour12 } = useUserTime();
+  const format = useDateTimeFormat();
+  const { timeZone } = format;
   const google = useGoogleStatus();
   const [mode, setMode] = useState<DisplayMode>("calendar");
   const [view, setView] = useState<CalendarView>("month");
@@ -49,11 +42,11 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
   const searchId = useId();
 
   const today = new Date();
-  const range = useMemo(() => visibleRange(mode, view, anchor), [mode, view, anchor]);
+  const range = useMemo(() => visibleRange(mode, view, anchor, timeZone), [mode, view, anchor, timeZone]);
   const meetings = useMeetings(range, google.connected);
   const events = useMemo(
-    () => toEvents(meetings.data ?? []).filter((e) => matchesSearch(e, search)),
-    [meetings.data, search],
+    () => toEvents(meetings.data ?? [], timeZone).filter((e) => matchesSearch(e, search)),
+    [meetings.data, search, timeZone],
   );
 
   // Google's callback lands here with ?error=…; say what happened once, then clean the address.
@@ -182,9 +175,7 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           />
         </div>
         <p className="text-sm text-muted-foreground md:ml-auto" aria-live="polite">
-          {meetings.dataUpdatedAt
-            ? t("lastSynced", { time: formatTime(new Date(meetings.dataUpdatedAt), hour12) })
-            : t("neverSynced")}
+          {meetings.dataUpdatedAt ? t("lastSynced", { time: format.time(meetings.dataUpdatedAt) }) : t("neverSynced")}
         </p>
         <div className="flex flex-col gap-2 md:flex-row">
           <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
@@ -224,19 +215,19 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
         </div>
         {mode === "calendar" ? (
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, -1))}>
+            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, -1, timeZone))}>
               <span aria-hidden="true">‹</span>
               <span className="sr-only">{t(`previous.${view}`)}</span>
             </Button>
             <Button variant="outline" onClick={() => setAnchor(new Date())}>
               {t("today")}
             </Button>
-            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, 1))}>
+            <Button variant="outline" size="icon" onClick={() => setAnchor((a) => shift(view, a, 1, timeZone))}>
               <span aria-hidden="true">›</span>
               <span className="sr-only">{t(`next.${view}`)}</span>
             </Button>
             <h2 className="ml-2 text-base font-semibold md:text-lg" aria-live="polite">
-              {rangeLabel(view, anchor)}
+              {rangeLabel(view, anchor, timeZone)}
             </h2>
           </div>
         ) : (
@@ -257,12 +248,12 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
           </div>
         )}
         {mode === "list" ? (
-          <ListView events={events} hour12={hour12} onOpen={setOpen} />
+          <ListView events={events} format={format} onOpen={setOpen} />
         ) : view === "month" ? (
           <MonthView
             anchor={anchor}
             events={events}
-            hour12={hour12}
+            format={format}
             today={today}
             onOpen={setOpen}
             onShowDay={(day) => {
@@ -271,14 +262,14 @@ export function CalendarPage({ error, transcribe }: { error: string | undefined;
             }}
           />
         ) : view === "week" ? (
-          <WeekView anchor={anchor} events={events} hour12={hour12} today={today} onOpen={setOpen} />
+          <WeekView anchor={anchor} events={events} format={format} today={today} onOpen={setOpen} />
         ) : (
-          <DayView day={anchor} events={events} hour12={hour12} today={today} onOpen={setOpen} />
+          <DayView day={anchor} events={events} format={format} today={today} onOpen={setOpen} />
         )}
       </div>
 
-      <MeetingDetailsDialog event={open} hour12={hour12} onClose={() => setOpen(null)} />
-      <NewMeetingDialog open={creating} onOpenChange={setCreating} />
+      <MeetingDetailsDialog event={open} format={format} onClose={() => setOpen(null)} />
+      <NewMeetingDialog open={creating} onOpenChange={setCreating} timeZone={timeZone} />
     </div>
   );
 }

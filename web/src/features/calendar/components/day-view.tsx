@@ -1,5 +1,6 @@
 import { useTranslations } from "use-intl";
 import { CalendarIcon } from "@/components/layout/icons";
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { formatDate, hourLabel, hoursFor, sameDay } from "../lib/dates";
 import { bucketByHour, type CalendarEvent } from "../lib/meetings";
 import { EventChip } from "./event-chip";
@@ -10,18 +11,18 @@ const HOURS = hoursFor("day");
 export function DayView({
   day,
   events,
-  hour12,
+  format,
   today,
   onOpen,
 }: {
   day: Date;
   events: CalendarEvent[];
-  hour12: boolean;
+  format: DateTimeFormat;
   today: Date;
   onOpen: (event: CalendarEvent) => void;
 }) {
   const t = useTranslations("calendar");
-  const { allDay, byHour, earlier, later } = bucketByHour(events, day, HOURS);
+  const { allDay, byHour, earlier, later } = bucketByHour(events, day, HOURS, format.timeZone);
   const count = allDay.length + earlier.length + later.length + [...byHour.values()].reduce((n, l) => n + l.length, 0);
 
   const slot = (key: string, label: string, list: CalendarEvent[]) => (
@@ -31,7 +32,7 @@ export function DayView({
       </span>
       <div className="flex-1 space-y-1 py-1 pr-1">
         {list.map((event) => (
-          <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} className="py-1.5 text-sm" />
+          <EventChip key={event.id} event={event} format={format} onOpen={onOpen} className="py-1.5 text-sm" />
         ))}
       </div>
     </li>
@@ -43,16 +44,18 @@ export function DayView({
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-6 text-center">
           <CalendarIcon className="size-8 text-muted-foreground" />
           <p className="font-medium">
-            {sameDay(day, today)
+            {sameDay(day, today, format.timeZone)
               ? t("noMeetingsToday")
-              : t("noMeetingsOn", { day: formatDate(day, { weekday: "long", month: "long", day: "numeric" }) })}
+              : t("noMeetingsOn", {
+                  day: formatDate(day, { weekday: "long", month: "long", day: "numeric" }, format.timeZone),
+                })}
           </p>
         </div>
       )}
       <ul className="rounded-lg border" aria-label={t("schedule")}>
         {allDay.length > 0 && slot("all-day", t("allDay"), allDay)}
         {earlier.length > 0 && slot("earlier", t("earlier"), earlier)}
-        {HOURS.map((hour) => slot(String(hour), hourLabel(hour, hour12), byHour.get(hour) ?? []))}
+        {HOURS.map((hour) => slot(String(hour), hourLabel(hour, format.hour12), byHour.get(hour) ?? []))}
         {later.length > 0 && slot("later", t("later"), later)}
       </ul>
     </div>

@@ -1,6 +1,6 @@
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { cn } from "@/lib/cn";
 import { translate } from "@/lib/i18n";
-import { formatTime } from "../lib/dates";
 import type { CalendarEvent, MeetingColor } from "../lib/meetings";
 
 export const COLOR_CLASSES: Record<MeetingColor, string> = {
@@ -22,23 +22,23 @@ export const DOT_CLASSES: Record<MeetingColor, string> = {
   indigo: "bg-indigo-500",
 };
 
-export function eventTimeLabel(event: CalendarEvent, hour12: boolean) {
-  return event.allDay ? translate("calendar.allDay") : formatTime(event.start, hour12);
+export function eventTimeLabel(event: CalendarEvent, format: DateTimeFormat) {
+  return event.allDay ? translate("calendar.allDay") : format.time(event.start);
 }
 
 /** One meeting in a calendar cell; opens its details. */
 export function EventChip({
   event,
-  hour12,
+  format,
   onOpen,
   className,
 }: {
   event: CalendarEvent;
-  hour12: boolean;
+  format: DateTimeFormat;
   onOpen: (event: CalendarEvent) => void;
   className?: string;
 }) {
-  const time = eventTimeLabel(event, hour12);
+  const time = eventTimeLabel(event, format);
   return (
     <button
       type="button"

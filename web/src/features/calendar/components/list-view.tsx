@@ -1,18 +1,19 @@
 import { useTranslations } from "use-intl";
 import { CalendarIcon } from "@/components/layout/icons";
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { cn } from "@/lib/cn";
-import { formatDayHeading, formatTime, localDateKey } from "../lib/dates";
+import { dateKey, formatDayHeading } from "../lib/dates";
 import type { CalendarEvent } from "../lib/meetings";
 import { COLOR_CLASSES } from "./event-chip";
 
 /** Upcoming meetings grouped by date; empty state 'No upcoming meetings' (calendar.noUpcoming). */
 export function ListView({
   events,
-  hour12,
+  format,
   onOpen,
 }: {
   events: CalendarEvent[];
-  hour12: boolean;
+  format: DateTimeFormat;
   onOpen: (event: CalendarEvent) => void;
 }) {
   const t = useTranslations("calendar");
@@ -27,7 +28,7 @@ export function ListView({
 
   const groups = new Map<string, CalendarEvent[]>();
   for (const event of events) {
-    const key = localDateKey(event.start);
+    const key = dateKey(event.start, format.timeZone);
     groups.set(key, [...(groups.get(key) ?? []), event]);
   }
 
@@ -36,8 +37,10 @@ export function ListView({
       {[...groups.values()].map((group) => {
         const first = group[0] as CalendarEvent;
         return (
-          <section key={localDateKey(first.start)}>
-            <h3 className="mb-2 text-sm font-semibold text-muted-foreground">{formatDayHeading(first.start)}</h3>
+          <section key={dateKey(first.start, format.timeZone)}>
+            <h3 className="mb-2 text-sm font-semibold text-muted-foreground">
+              {formatDayHeading(first.start, format.timeZone)}
+            </h3>
             <ul className="space-y-2">
               {group.map((event) => (
                 <li key={event.id}>
@@ -53,10 +56,7 @@ export function ListView({
                     <span className="w-36 shrink-0 text-sm tabular-nums">
                       {event.allDay
                         ? t("allDay")
-                        : t("timeRange", {
-                            start: formatTime(event.start, hour12),
-                            end: formatTime(event.end, hour12),
-                          })}
+                        : t("timeRange", { start: format.time(event.start), end: format.time(event.end) })}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{event.title}</span>

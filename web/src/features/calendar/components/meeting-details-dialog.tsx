@@ -5,19 +5,20 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { userMessage } from "@/lib/api";
 import { useTranscribeRecording } from "../api/meetings-api";
-import { formatDayHeading, formatTime, sameDay } from "../lib/dates";
+import { formatDayHeading, sameDay } from "../lib/dates";
 import { type CalendarEvent, meetCode } from "../lib/meetings";
 
 /** The meeting details dialog. */
 export function MeetingDetailsDialog({
   event,
-  hour12,
+  format,
   onClose,
 }: {
   event: CalendarEvent | null;
-  hour12: boolean;
+  format: DateTimeFormat;
   onClose: () => void;
 }) {
   const t = useTranslations("calendar");
@@ -26,21 +27,22 @@ export function MeetingDetailsDialog({
       open={event !== null}
       onOpenChange={(open) => !open && onClose()}
       title={event?.title ?? ""}
-      description={event ? when(event, hour12, t) : undefined}
+      description={event ? when(event, format, t) : undefined}
     >
       {event && <Details event={event} />}
     </Dialog>
   );
 }
 
-function when(event: CalendarEvent, hour12: boolean, t: ReturnType<typeof useTranslations<"calendar">>) {
-  const day = formatDayHeading(event.start);
+function when(event: CalendarEvent, format: DateTimeFormat, t: ReturnType<typeof useTranslations<"calendar">>) {
+  const { timeZone } = format;
+  const day = formatDayHeading(event.start, timeZone);
   if (event.allDay) return t("whenAllDay", { day });
-  const start = formatTime(event.start, hour12);
-  const end = formatTime(event.end, hour12);
-  return sameDay(event.start, event.end)
+  const start = format.time(event.start);
+  const end = format.time(event.end);
+  return sameDay(event.start, event.end, timeZone)
     ? t("whenSameDay", { day, start, end })
-    : t("whenAcrossDays", { day, start, endDay: formatDayHeading(event.end), end });
+    : t("whenAcrossDays", { day, start, endDay: formatDayHeading(event.end, timeZone), end });
 }
 
 function Details({ event }: { event: CalendarEvent }) {

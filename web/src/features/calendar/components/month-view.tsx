@@ -1,46 +1,46 @@
 import { useTranslations } from "use-intl";
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { cn } from "@/lib/cn";
-import { formatDate, localDateKey, monthGrid, sameDay } from "../lib/dates";
-import { type CalendarEvent, occursOn } from "../lib/meetings";
+import { dateKey, dayOfMonth, formatDate, monthGrid, sameDay, sameMonth } from "../lib/dates";
+import { type CalendarEvent, eventsOn } from "../lib/meetings";
 import { DOT_CLASSES, EventChip } from "./event-chip";
 
 /** At most 3 meetings per day, then "+N more". */
 const PER_DAY = 3;
-/** A week from Sunday (2026-03-01 was one), for the weekday names in the interface's language. */
-const A_WEEK = Array.from({ length: 7 }, (_, i) => new Date(2026, 2, 1 + i));
 
 export function MonthView({
   anchor,
   events,
-  hour12,
+  format,
   today,
   onOpen,
   onShowDay,
 }: {
   anchor: Date;
   events: CalendarEvent[];
-  hour12: boolean;
+  format: DateTimeFormat;
   today: Date;
   onOpen: (event: CalendarEvent) => void;
   onShowDay: (day: Date) => void;
 }) {
   const t = useTranslations("calendar");
-  const weeks = monthGrid(anchor);
+  const { timeZone } = format;
+  const weeks = monthGrid(anchor, timeZone);
   return (
     // Phones get the whole month at a glance, a dot per meeting; a tap opens that day.
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full table-fixed border-collapse md:min-w-[44rem]">
-        <caption className="sr-only">{formatDate(anchor, { month: "long", year: "numeric" })}</caption>
+        <caption className="sr-only">{formatDate(anchor, { month: "long", year: "numeric" }, timeZone)}</caption>
         <thead>
           <tr>
-            {A_WEEK.map((d) => (
+            {weeks[0]?.map((d) => (
               <th
-                key={d.getDay()}
+                key={d.toISOString()}
                 scope="col"
                 className="border-b bg-muted/50 py-2 text-xs font-semibold text-muted-foreground"
               >
-                <abbr title={formatDate(d, { weekday: "long" })} className="no-underline">
-                  {formatDate(d, { weekday: "short" })}
+                <abbr title={formatDate(d, { weekday: "long" }, timeZone)} className="no-underline">
+                  {formatDate(d, { weekday: "short" }, timeZone)}
                 </abbr>
               </th>
             ))}
@@ -50,9 +50,9 @@ export function MonthView({
           {weeks.map((week) => (
             <tr key={week[0]?.toISOString()}>
               {week.map((day) => {
-                const dayEvents = events.filter((e) => occursOn(e, day));
-                const isToday = sameDay(day, today);
-                const outside = day.getMonth() !== anchor.getMonth();
+                const dayEvents = eventsOn(events, day, timeZone);
+                const isToday = sameDay(day, today, timeZone);
+                const outside = !sameMonth(day, anchor, timeZone);
                 const hidden = dayEvents.length - PER_DAY;
                 return (
                   <td
@@ -66,14 +66,14 @@ export function MonthView({
                   >
                     <div className="mb-1 flex justify-center md:justify-end">
                       <time
-                        dateTime={localDateKey(day)}
+                        dateTime={dateKey(day, timeZone)}
                         className={cn(
                           "flex size-6 items-center justify-center rounded-full text-xs",
                           outside ? "text-muted-foreground" : "font-medium",
                           isToday && "bg-primary font-bold text-primary-foreground",
                         )}
                       >
-                        {day.getDate()}
+                        {dayOfMonth(day, timeZone)}
                       </time>
                     </div>
                     {dayEvents.length > 0 && (
@@ -97,14 +97,14 @@ export function MonthView({
                         <span className="sr-only">
                           {t("meetingsOn", {
                             count: dayEvents.length,
-                            day: formatDate(day, { month: "long", day: "numeric" }),
+                            day: formatDate(day, { month: "long", day: "numeric" }, timeZone),
                           })}
                         </span>
                       </button>
                     )}
                     <div className="hidden space-y-0.5 md:block">
                       {dayEvents.slice(0, PER_DAY).map((event) => (
-                        <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} />
+                        <EventChip key={event.id} event={event} format={format} onOpen={onOpen} />
                       ))}
                       {hidden > 0 && (
                         <button
@@ -115,7 +115,7 @@ export function MonthView({
                           {t("more", { count: hidden })}
                           <span className="sr-only">
                             {" "}
-                            {t("onDay", { day: formatDate(day, { month: "long", day: "numeric" }) })}
+                            {t("onDay", { day: formatDate(day, { month: "long", day: "numeric" }, timeZone) })}
                           </span>
                         </button>
                       )}

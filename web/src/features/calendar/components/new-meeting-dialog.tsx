@@ -11,40 +11,49 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/lib/use-form";
 import { meetingsError, useCreateMeeting } from "../api/meetings-api";
-import { nextHalfHour, toLocalInput } from "../lib/dates";
+import { fromInputValue, nextHalfHour, toInputValue } from "../lib/dates";
 import { meetingFormSchema, splitAttendees } from "../lib/meeting-form";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Starts at the next half hour, ends an hour later, in the browser's time zone. */
-function initialValues() {
-  const start = nextHalfHour();
+/** Starts at the next half hour, ends an hour later, in the calendar's time zone (the user's). */
+function initialValues(timeZone: string) {
+  const start = nextHalfHour(timeZone);
   const end = new Date(start.getTime() + 60 * 60 * 1000);
   return {
     summary: "",
     description: "",
-    startTime: toLocalInput(start),
-    endTime: toLocalInput(end),
+    startTime: toInputValue(start, timeZone),
+    endTime: toInputValue(end, timeZone),
     attendees: "",
-    timezone: browserZone(),
+    timezone: timeZone,
   };
 }
 
-export function NewMeetingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NewMeetingDialog({
+  open,
+  onOpenChange,
+  timeZone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The zone the calendar shows, which the form starts in. */
+  timeZone: string;
+}) {
   const t = useTranslations("calendar.newMeeting");
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")}>
       {/* Mounted only while open, so every opening starts from fresh defaults. */}
-      {open && <NewMeetingForm onDone={() => onOpenChange(false)} />}
+      {open && <NewMeetingForm timeZone={timeZone} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
-function NewMeetingForm({ onDone }: { onDone: () => void }) {
+function NewMeetingForm({ timeZone, onDone }: { timeZone: string; onDone: () => void }) {
   const t = useTranslations("calendar.newMeeting");
   const create = useCreateMeeting();
-  const form = useSchemaForm(meetingFormSchema, initialValues());
-  const [zones] = useState(() => [...new Set([browserZone(), ...TIMEZONE_OPTIONS])]);
+  const form = useSchemaForm(meetingFormSchema, initialValues(timeZone));
+  const [zones] = useState(() => [...new Set([timeZone, browserZone(), ...TIMEZONE_OPTIONS])]);
   const descriptionId = useId();
   const zoneId = useId();
 
@@ -53,9 +62,9 @@ function NewMeetingForm({ onDone }: { onDone: () => void }) {
       const meeting = await create.mutateAsync({
         summary: input.summary,
         description: input.description,
-        // datetime-local values are the device's local time; ISO strings carry the offset to the server.
-        startTime: new Date(input.startTime).toISOString(),
-        endTime: new Date(input.endTime).toISOString(),
+        // The times are read on the clock of the zone chosen beside them, as Google Calendar's own form does.
+        startTime: fromInputValue(input.startTime, input.timezone).toISOString(),
+        endTime: fromInputValue(input.endTime, input.timezone).toISOString(),
         attendees: splitAttendees(input.attendees),
         timezone: input.timezone,
       });

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
+import type { DateTimeFormat } from "@/entities/user/use-user-time";
 import { cn } from "@/lib/cn";
-import { formatDate, hourLabel, hoursFor, sameDay, weekDays } from "../lib/dates";
+import { dayOfMonth, formatDate, hourLabel, hoursFor, sameDay, weekDays } from "../lib/dates";
 import { bucketByHour, type CalendarEvent } from "../lib/meetings";
 import { EventChip } from "./event-chip";
 
@@ -11,21 +12,22 @@ const HOURS = hoursFor("week");
 export function WeekView({
   anchor,
   events,
-  hour12,
+  format,
   today,
   onOpen,
 }: {
   anchor: Date;
   events: CalendarEvent[];
-  hour12: boolean;
+  format: DateTimeFormat;
   today: Date;
   onOpen: (event: CalendarEvent) => void;
 }) {
   const t = useTranslations("calendar");
-  const days = weekDays(anchor);
-  const buckets = days.map((day) => bucketByHour(events, day, HOURS));
+  const { timeZone } = format;
+  const days = weekDays(anchor, timeZone);
+  const buckets = days.map((day) => bucketByHour(events, day, HOURS, timeZone));
   const chips = (list: CalendarEvent[]) =>
-    list.map((event) => <EventChip key={event.id} event={event} hour12={hour12} onOpen={onOpen} className="mb-0.5" />);
+    list.map((event) => <EventChip key={event.id} event={event} format={format} onOpen={onOpen} className="mb-0.5" />);
 
   const row = (key: string, label: string, cell: (i: number) => CalendarEvent[]) => (
     <tr key={key}>
@@ -38,7 +40,7 @@ export function WeekView({
       {days.map((day, i) => (
         <td
           key={day.toISOString()}
-          className={cn("h-14 border-b p-1 align-top", sameDay(day, today) && "bg-accent/40")}
+          className={cn("h-14 border-b p-1 align-top", sameDay(day, today, timeZone) && "bg-accent/40")}
         >
           {chips(cell(i))}
         </td>
@@ -58,7 +60,9 @@ export function WeekView({
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[48rem] table-fixed border-collapse">
         <caption className="sr-only">
-          {t("weekOf", { day: days[0] ? formatDate(days[0], { month: "long", day: "numeric", year: "numeric" }) : "" })}
+          {t("weekOf", {
+            day: days[0] ? formatDate(days[0], { month: "long", day: "numeric", year: "numeric" }, timeZone) : "",
+          })}
         </caption>
         <thead>
           <tr>
@@ -66,7 +70,7 @@ export function WeekView({
               <span className="sr-only">{t("time")}</span>
             </th>
             {days.map((day) => {
-              const isToday = sameDay(day, today);
+              const isToday = sameDay(day, today, timeZone);
               return (
                 <th
                   key={day.toISOString()}
@@ -77,14 +81,14 @@ export function WeekView({
                     isToday ? "text-primary" : "text-muted-foreground",
                   )}
                 >
-                  {formatDate(day, { weekday: "short" })}
+                  {formatDate(day, { weekday: "short" }, timeZone)}
                   <span
                     className={cn(
                       "mx-auto mt-1 flex size-7 items-center justify-center rounded-full text-sm",
                       isToday && "bg-primary text-primary-foreground",
                     )}
                   >
-                    {day.getDate()}
+                    {dayOfMonth(day, timeZone)}
                   </span>
                 </th>
               );
@@ -94,7 +98,9 @@ export function WeekView({
         <tbody>
           {optionalRow("all-day", t("allDay"), (b) => b.allDay)}
           {optionalRow("earlier", t("earlier"), (b) => b.earlier)}
-          {HOURS.map((hour) => row(String(hour), hourLabel(hour, hour12), (i) => buckets[i]?.byHour.get(hour) ?? []))}
+          {HOURS.map((hour) =>
+            row(String(hour), hourLabel(hour, format.hour12), (i) => buckets[i]?.byHour.get(hour) ?? []),
+          )}
           {optionalRow("later", t("later"), (b) => b.later)}
         </tbody>
       </table>

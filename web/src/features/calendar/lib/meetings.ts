@@ -1,6 +1,7 @@
 import type { Meeting } from "@verbatim/shared/google";
 import { translate } from "@/lib/i18n";
-import { addDays, startOfDay } from "./dates";
+import { addDays, dayRange, startOfDay } from "./dates";
+import { fromWallTime, wallTime } from "./zoned";
 
 export type MeetingColor = "blue" | "purple" | "red" | "yellow" | "green" | "indigo";
 
@@ -41,12 +42,12 @@ export function meetingColor(colorId: string | null | undefined, hangoutLink: st
   return hangoutLink ? "green" : "blue";
 }
 
-/** All-day events carry a date ("2026-03-04") that means that calendar day here, not midnight UTC. */
-function parseDate(value: { dateTime?: string | null; date?: string | null } | null | undefined) {
+/** All-day events carry a date ("2026-03-04") that means that calendar day in the user's zone, not midnight UTC. */
+function parseDate(value: { dateTime?: string | null; date?: string | null } | null | undefined, timeZone: string) {
   if (value?.dateTime) return new Date(value.dateTime);
   if (value?.date) {
-    const [y, m, d] = value.date.split("-").map(Number);
-    return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+    const [year = 1970, month = 1, day = 1] = value.date.split("-").map(Number);
+    return fromWallTime({ year, month: month - 1, day }, timeZone);
   }
   return null;
 }
@@ -62,13 +63,13 @@ export function stripHtml(html: string): string {
 export const meetCode = (link: string) => link.replace(/^https?:\/\/meet\.google\.com\//, "");
 
 /** Items without a start are skipped; the rest sorted by start. */
-export function toEvents(meetings: readonly Meeting[]): CalendarEvent[] {
+export function toEvents(meetings: readonly Meeting[], timeZone: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const m of meetings) {
-    const start = parseDate(m.start);
+    const start = parseDate(m.start, timeZone);
     if (!start) continue;
     const allDay = !m.start?.dateTime;
-    const end = parseDate(m.end) ?? (allDay ? addDays(startOfDay(start), 1) : start);
+    const end = parseDate(m.end, timeZone) ?? (allDay ? addDays(startOfDay(start, timeZone), 1, timeZone) : start);
     events.push({
       id: m.id,
       title: m.summary?.trim() || translate("calendar.untitled"),
@@ -97,29 +98,30 @@ export function matchesSearch(event: CalendarEvent, query: string) {
   return words.every((w) => haystack.includes(w));
 }
 
-/** Whether an event is on a given day (all-day and multi-day events count on every day they cover). */
-export function occursOn(event: CalendarEvent, day: Date) {
-  const dayStart = startOfDay(day).getTime();
-  const dayEnd = addDays(startOfDay(day), 1).getTime();
-  const end = Math.max(event.end.getTime(), event.start.getTime() + 1);
-  return event.start.getTime() < dayEnd && end > dayStart;
+/** A day's events (all-day and multi-day events count on every day they cover). */
+export function eventsOn(events: readonly CalendarEvent[], day: Date, timeZone: string) {
+  const { start, end } = dayRange(day, timeZone);
+  return events.filter((event) => {
+    const eventEnd = Math.max(event.end.getTime(), event.start.getTime() + 1);
+    return event.start < end && eventEnd > start.getTime();
+  });
 }
 
 /**
  * A day's meetings sorted into the rows of the week and day views: all-day ones, one list per shown hour
  * (by start), and those before or after the shown hours, which get their own rows rather than vanish.
  */
-export function bucketByHour(events: readonly CalendarEvent[], day: Date, hours: readonly number[]) {
+export function bucketByHour(events: readonly CalendarEvent[], day: Date, hours: readonly number[], timeZone: string) {
   const first = hours[0] ?? 0;
   const last = hours[hours.length - 1] ?? 23;
   const byHour = new Map<number, CalendarEvent[]>(hours.map((h) => [h, []]));
   const allDay: CalendarEvent[] = [];
   const earlier: CalendarEvent[] = [];
   const later: CalendarEvent[] = [];
-  for (const event of events) {
-    if (!occursOn(event, day)) continue;
+  const dayStart = startOfDay(day, timeZone);
+  for (const event of eventsOn(events, day, timeZone)) {
     // A meeting that began on an earlier day is shown from the start of this one.
-    const hour = event.start < startOfDay(day) ? 0 : event.start.getHours();
+    const hour = event.start < dayStart ? 0 : wallTime(event.start, timeZone).hour;
     if (event.allDay) allDay.push(event);
     else if (hour < first) earlier.push(event);
     else if (hour > last) later.push(event);

@@ -13,7 +13,6 @@ import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
-import { useUserTime } from "@/entities/user/use-user-time";
 import { ApiError } from "@/lib/api";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useOnline } from "@/lib/use-online";
@@ -41,7 +40,6 @@ export function TranscriptionDetailPage() {
   const { t: openAt } = useSearch({ from: "/_app/_protected/transcription/$id" });
   const tr = useTranslations("detail");
   const navigate = useNavigate();
-  const { timeZone } = useUserTime();
   const query = useTranscription(id);
   const t = query.data;
   const trace = useTrace(id, t?.status);
@@ -178,9 +176,7 @@ export function TranscriptionDetailPage() {
         </p>
       )}
 
-      {(trace.data || trace.isError) && processing && (
-        <ProcessingStatus trace={trace.data} error={trace.isError} timeZone={timeZone} />
-      )}
+      {(trace.data || trace.isError) && processing && <ProcessingStatus trace={trace.data} error={trace.isError} />}
 
       <Card data-testid="player" className="sticky top-14 z-30 md:static">
         <div className="p-3 md:p-6">

@@ -7,15 +7,7 @@ import { useDateTimeFormat } from "@/entities/user/use-user-time";
 import { formatNumber } from "@/lib/format";
 
 /** Live status of a running job — progress, log lines, status, created time, text length. */
-export function ProcessingStatus({
-  trace,
-  error,
-}: {
-  trace: Trace | undefined;
-  error: boolean;
-  /** Unused: the date is written with the user's settings (useDateTimeFormat). Optional until the page stops passing it. */
-  timeZone?: string;
-}) {
+export function ProcessingStatus({ trace, error }: { trace: Trace | undefined; error: boolean }) {
   const t = useTranslations("detail.processing");
   const when = useDateTimeFormat();
   return (

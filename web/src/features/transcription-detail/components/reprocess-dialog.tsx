@@ -1,15 +1,11 @@
-import { Link } from "@tanstack/react-router";
 import type { PlanUsage } from "@verbatim/shared/subscription";
 import type { Transcription } from "@verbatim/shared/transcription";
 import { useId, useState } from "react";
 import { useTranslations } from "use-intl";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { LinkedText } from "@/components/ui/linked-text";
-import { ButtonSpinner } from "@/components/ui/spinner";
 import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
 import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { cn } from "@/lib/cn";
+import { RunDialog } from "./run-dialog";
 
 type Edits = "keep" | "discard";
 
@@ -44,41 +40,17 @@ export function ReprocessDialog({
   const [edits, setEdits] = useState<Edits>("discard");
   const group = useId();
   const edited = item.transcript_version > 1;
-  const left = usage && usage.limit !== null ? Math.max(0, usage.limit - usage.used) : null;
 
   return (
-    <Dialog
+    <RunDialog
+      run="reprocess"
       open={open}
       onOpenChange={onOpenChange}
-      title={t("title")}
-      description={t("description")}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("cancel")}
-          </Button>
-          <Button disabled={pending || left === 0} onClick={() => onReprocess({ ...speakerFields(speakers), edits })}>
-            {pending && <ButtonSpinner />}
-            {t("submit")}
-          </Button>
-        </>
-      }
+      pending={pending}
+      error={error}
+      usage={usage}
+      onConfirm={() => onReprocess({ ...speakerFields(speakers), edits })}
     >
-      {left !== null && usage?.limit != null && (
-        <p data-testid="reprocess-usage" className="rounded-md bg-muted px-3 py-2 text-sm">
-          {left === 0 ? t("noneLeft", { limit: usage.limit }) : t("usesOne", { left, limit: usage.limit })}{" "}
-          {left === 0 && (
-            <Link to="/subscription" className="font-medium underline underline-offset-4">
-              {t("upgrade")}
-            </Link>
-          )}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          <LinkedText text={error} />
-        </p>
-      )}
       <SpeakerRecognitionField value={speakers} onChange={setSpeakers} disabled={pending} />
       {edited && (
         <fieldset className="space-y-2">
@@ -107,6 +79,6 @@ export function ReprocessDialog({
           ))}
         </fieldset>
       )}
-    </Dialog>
+    </RunDialog>
   );
 }

@@ -9,16 +9,18 @@ import { useSubscription } from "@/entities/subscription/subscription-api";
 import { userMessage } from "@/lib/api";
 import { useReanalyze, useReprocess } from "../api/run-api";
 import { ReprocessDialog } from "./reprocess-dialog";
+import { type Run, RunDialog } from "./run-dialog";
 
 /**
  * The detail page's ways to run a finished transcription again: "Try again" after a failure, "Re-run analysis"
- * after a partial failure, and "Reprocess…" (with speaker recognition) for any finished one.
+ * after a partial failure, and "Reprocess…" (with speaker recognition) for any finished one. Both ways that run
+ * recognition again ask first where the plan counts them, and say so.
  */
 export function RunActions({ transcription: item, online }: { transcription: Transcription; online: boolean }) {
   const t = useTranslations("detail.run");
   const reprocess = useReprocess();
   const reanalyze = useReanalyze();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialog, setDialog] = useState<Run | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const usage = useSubscription().data?.usage;
   if (isActive(item.status)) return null;
@@ -29,26 +31,41 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
       title,
       description: <LinkedText text={userMessage(error, t("tryAgainBody"))} />,
     });
-  const openDialog = (open: boolean) => {
+  const openDialog = (run: Run | null) => {
     setDialogError(null);
-    setDialogOpen(open);
+    setDialog(run);
   };
   const started = (title: string) => () => toast({ title, description: t("startedBody") });
   const busy = reprocess.isPending || reanalyze.isPending || !online;
 
+  /** Transcribes again from the dialog: it closes once the run started, and says why otherwise. */
+  const runFromDialog = (options: Parameters<typeof reprocess.mutate>[0]["options"]) => {
+    setDialogError(null);
+    reprocess.mutate(
+      { id: item.id, options },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          started(t("transcribingAgain"))();
+        },
+        onError: (error) => setDialogError(userMessage(error, t("tryAgainBody"))),
+      },
+    );
+  };
+  // Only a plan known to be unlimited tries again without asking: on any other, it costs a transcription.
+  const tryAgain = () =>
+    usage?.limit === null
+      ? reprocess.mutate(
+          { id: item.id },
+          { onSuccess: started(t("transcribingAgain")), onError: failed(t("startFailed")) },
+        )
+      : openDialog("retry");
+
   return (
     <>
       {item.status === "FAILED" && (
-        <Button
-          disabled={busy}
-          onClick={() =>
-            reprocess.mutate(
-              { id: item.id },
-              { onSuccess: started(t("transcribingAgain")), onError: failed(t("startFailed")) },
-            )
-          }
-        >
-          {reprocess.isPending && !dialogOpen && <ButtonSpinner />}
+        <Button disabled={busy} onClick={tryAgain}>
+          {reprocess.isPending && dialog === null && <ButtonSpinner />}
           {t("tryAgain")}
         </Button>
       )}
@@ -66,31 +83,29 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
           {t("reanalyze")}
         </Button>
       )}
-      <Button variant="outline" disabled={busy} onClick={() => openDialog(true)}>
+      <Button variant="outline" disabled={busy} onClick={() => openDialog("reprocess")}>
         {t("reprocess")}
       </Button>
-      {dialogOpen && (
-        <ReprocessDialog
-          transcription={item}
-          open={dialogOpen}
-          onOpenChange={openDialog}
+      {dialog === "retry" && (
+        <RunDialog
+          run="retry"
+          open
+          onOpenChange={(open) => openDialog(open ? "retry" : null)}
           pending={reprocess.isPending}
           error={dialogError}
           usage={usage}
-          onReprocess={(options) => {
-            setDialogError(null);
-            reprocess.mutate(
-              { id: item.id, options },
-              {
-                onSuccess: () => {
-                  setDialogOpen(false);
-                  started(t("transcribingAgain"))();
-                },
-                // In the dialog, above its backdrop, once: not a toast behind it.
-                onError: (error) => setDialogError(userMessage(error, t("tryAgainBody"))),
-              },
-            );
-          }}
+          onConfirm={() => runFromDialog(undefined)}
+        />
+      )}
+      {dialog === "reprocess" && (
+        <ReprocessDialog
+          transcription={item}
+          open
+          onOpenChange={(open) => openDialog(open ? "reprocess" : null)}
+          pending={reprocess.isPending}
+          error={dialogError}
+          usage={usage}
+          onReprocess={runFromDialog}
         />
       )}
     </>

@@ -12,11 +12,6 @@ import { useDateTimeFormat } from "@/entities/user/use-user-time";
 
 interface TranscriptionCardProps {
   transcription: Transcription;
-  /**
-   * Unused: the card writes its date with the user's settings (useDateTimeFormat). Optional until the list
-   * stops passing it.
-   */
-  timeZone?: string;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onDownload: () => void;

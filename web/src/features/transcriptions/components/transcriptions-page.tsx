@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { Transcription } from "@verbatim/shared/transcription";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { FileTextIcon, PlusIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -11,7 +11,6 @@ import { exportTranscription, exportTranscriptions } from "@/entities/transcript
 import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { isViewable } from "@/entities/transcription/status";
 import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
-import { useUserTime } from "@/entities/user/use-user-time";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
 import { DeleteDialog } from "./delete-dialog";
 import { RenameDialog } from "./rename-dialog";
@@ -21,13 +20,15 @@ import { TranscriptionCard } from "./transcription-card";
 /** What the export dialog exports: one transcription, or the selection as a ZIP. */
 type ExportTarget = { kind: "one"; transcription: Transcription } | { kind: "many"; ids: string[] };
 
-/** /dashboard (and / when signed in): the transcriptions list. */
-export function TranscriptionsPage() {
+/**
+ * /dashboard (and / when signed in): the transcriptions list. `uploads` is what the route puts under the heading: the
+ * files waiting to be sent or refused (the upload feature's, which this feature cannot import).
+ */
+export function TranscriptionsPage({ uploads }: { uploads?: ReactNode }) {
   const t = useTranslations("transcriptions.page");
   const { data, isPending, isError, error } = useTranscriptions();
   const pending = usePendingChanges();
   const waiting = new Set(pending.map((p) => p.transcriptionId));
-  const { timeZone } = useUserTime();
   useCompletionToasts(data);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -62,6 +63,8 @@ export function TranscriptionsPage() {
           {t("new")}
         </Link>
       </div>
+
+      {uploads}
 
       <section aria-labelledby="recent-heading" className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
@@ -118,7 +121,6 @@ export function TranscriptionsPage() {
                 <li key={item.id}>
                   <TranscriptionCard
                     transcription={item}
-                    timeZone={timeZone}
                     selected={selected.has(item.id)}
                     onSelectedChange={(on) => toggle(item.id, on)}
                     onDownload={() => setExporting({ kind: "one", transcription: item })}

@@ -21,7 +21,7 @@ export function PendingUploads() {
     <section
       aria-labelledby="pending-uploads-heading"
       data-testid="pending-uploads"
-      className="mb-6 space-y-3 rounded-lg border p-4"
+      className="space-y-3 rounded-lg border p-4"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="pending-uploads-heading" className="text-base font-semibold">

@@ -1,4 +1,5 @@
 import { NO_SPEAKER_RECOGNITION } from "@/entities/transcription/speaker-choice";
+import type { QueuedUploadFailure, QueuedUploadRow } from "@/lib/db";
 import { translate } from "@/lib/i18n";
 import { queuedUploadLock, requestUploadSync } from "@/lib/upload-sync";
 import { UploadError } from "@/lib/xhr";
@@ -7,25 +8,33 @@ import { getUploads, newUpload, setUploads, type UploadItem, updateUpload } from
 import { worthCompressing } from "./validation";
 
 // Files chosen (or cut off) while offline wait in IndexedDB (./offline-queue) and come back as `queued` rows.
-// The service worker may send them too (Background Sync, sw/background-sync.ts), under a lock per file.
+// The service worker may send them too (Background Sync, sw/background-sync.ts), under a lock per file. Files that
+// could not be sent are kept there too, with the reason, and come back as failed rows.
 
 /** Files of this list that wait (or waited) in the queue, which the service worker may also send. */
 const fromQueue = new Set<string>();
+/** Failures being written to the device, by file: "Try again" and "Remove" act once the copy is there. */
+const keeping = new Map<string, Promise<void>>();
+const kept = (key: string) => keeping.get(key) ?? Promise.resolve();
+
+/** The file and the choices it is to be sent with, as the queue keeps them. */
+const queuedRow = (item: UploadItem, userId: string): QueuedUploadRow => ({
+  key: item.key,
+  userId,
+  file: item.file,
+  fileName: item.name,
+  fileType: item.type,
+  size: item.size,
+  createdAt: Date.now(),
+  language: item.language,
+  speakers: item.speakers,
+  resumeKey: item.resumeKey,
+});
 
 /** Keeps the file until the network returns; the row shows it as queued. */
 export async function queueOffline(item: UploadItem, userId: string) {
   try {
-    await saveQueued({
-      key: item.key,
-      userId,
-      file: item.file,
-      fileName: item.name,
-      fileType: item.type,
-      size: item.size,
-      createdAt: Date.now(),
-      language: item.language,
-      speakers: item.speakers,
-    });
+    await saveQueued(queuedRow(item, userId));
     fromQueue.add(item.key);
     updateUpload(item.key, { status: "queued", error: null, errorStatus: null, progress: 0 });
     void requestUploadSync();
@@ -58,6 +67,7 @@ export async function restoreQueued(userId: string) {
         compress: worthCompressing({ size: row.size, type: row.fileType, name: row.fileName }),
         language: row.language ?? null,
         speakers: row.speakers ?? NO_SPEAKER_RECOGNITION,
+        resumeKey: row.resumeKey ?? null,
       }),
     );
   for (const row of rows) fromQueue.add(row.key);
@@ -85,16 +95,31 @@ export async function sendOnce<T>(key: string, send: () => Promise<T>): Promise<
 }
 
 /** Whether this file waits (or waited) in the device's queue, where its failure is kept. */
-export const isFromQueue = (key: string) => fromQueue.has(key);
+export async function isFromQueue(key: string) {
+  await kept(key);
+  return fromQueue.has(key);
+}
 
 /**
- * A queued file that could not be sent (refused, or failed for good) is never dropped: it stays on the device
- * with its reason, shown on the list and the upload screen across reloads, until "Try again" or "Remove".
+ * A file that could not be sent (refused, failed for good, or stopped) is never dropped: it stays on the device
+ * with its reason, shown on the list and the upload screen across reloads and browser restarts, until "Try again"
+ * or "Remove". One chosen offline already waits in the queue; one chosen online joins it, failed, so it is never
+ * sent by itself.
  */
-export async function keepFailure(key: string, message: string, status: number | null) {
-  await markQueuedFailed(key, { message, status, at: Date.now() }).catch((error) =>
-    console.warn("Could not keep the reason a queued upload failed", error),
-  );
+export function keepFailure(item: UploadItem, reason: Omit<QueuedUploadFailure, "at">, userId: string | null) {
+  const failure = { ...reason, at: Date.now() };
+  const write = async () => {
+    if (fromQueue.has(item.key)) await markQueuedFailed(item.key, failure);
+    else if (userId) {
+      await saveQueued({ ...queuedRow(item, userId), failure });
+      fromQueue.add(item.key);
+    }
+  };
+  const writing = write()
+    .catch((error) => console.warn(`Could not keep ${item.name}, which failed to upload, on this device`, error))
+    .finally(() => keeping.delete(item.key));
+  keeping.set(item.key, writing);
+  return writing;
 }
 
 /** "Try again" on a queued file that failed: it waits to be sent again (the service worker may send it too). */
@@ -105,6 +130,11 @@ export async function requeueFailed(key: string) {
 
 /** The file reached the server or was removed by the user: it no longer waits on this device. */
 export function dropQueued(key: string) {
-  fromQueue.delete(key);
-  void deleteQueued(key).catch(() => undefined);
+  // After a failure still being written, which would otherwise come back after a reload.
+  void kept(key)
+    .then(() => {
+      fromQueue.delete(key);
+      return deleteQueued(key);
+    })
+    .catch(() => undefined);
 }

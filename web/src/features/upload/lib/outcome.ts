@@ -9,7 +9,7 @@ import { localizeMessage, translate } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED, UploadError } from "@/lib/xhr";
 import { abortResumable } from "../api/upload-api";
-import { dropQueued, isFromQueue, keepFailure, queueOffline } from "./offline-uploads";
+import { dropQueued, keepFailure, queueOffline } from "./offline-uploads";
 import { abandonCompressionOf, forgetInterruptedOf } from "./resume";
 import { findUpload, getUploads, isSending, updateUpload, uploadUser } from "./upload-store";
 
@@ -55,8 +55,6 @@ export async function failed(key: string, error: unknown) {
     errorStatus: status,
     uploadId: aborted || refused ? null : item.uploadId,
   });
-  // A queued file is never dropped silently: it stays on the device with the reason until the user acts.
-  if (isFromQueue(key)) await keepFailure(key, message, status);
   // Shown once: the upload screen's row and the list's notice say it where they are open; elsewhere, a toast.
   if (!showsUploadFailures(location.pathname))
     toast({
@@ -64,6 +62,8 @@ export async function failed(key: string, error: unknown) {
       title: translate("upload.toast.failed"),
       description: createElement(LinkedText, { text: localizeMessage(message) }),
     });
+  // Never dropped silently: the file stays on the device, with the reason, until the user acts on it.
+  await keepFailure(item, { message, status }, userId);
 }
 
 /** The service worker's refusal of a queued file (already kept with its reason on the device): the row shows it. */

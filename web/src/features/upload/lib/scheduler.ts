@@ -1,11 +1,11 @@
 import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED } from "@/lib/xhr";
-import { sendOnce } from "./offline-uploads";
+import { keepFailure, sendOnce } from "./offline-uploads";
 import { accepted, failed } from "./outcome";
 import { findInterruptedUpload } from "./resume";
 import { sendCompressed, sendOriginal } from "./send";
-import { findUpload, getUploads, isRunning, updateUpload } from "./upload-store";
+import { findUpload, getUploads, isRunning, updateUpload, uploadUser } from "./upload-store";
 import { sleep } from "./wait";
 
 /** The pause before an upload starts. */
@@ -28,6 +28,7 @@ async function run(key: string) {
   const controller = new AbortController();
   controllers.set(key, controller);
   updateUpload(key, { status: "preparing" });
+  let failure: Promise<void> | undefined;
   try {
     await sleep(PREPARE_MS, controller.signal);
     const found = findUpload(key);
@@ -49,20 +50,26 @@ async function run(key: string) {
   } catch (error) {
     // Stops the other parts of a resumable upload still in flight.
     controller.abort();
-    await failed(key, error);
+    // The row says why at once, which frees the slot; keeping the file on the device goes on meanwhile.
+    failure = failed(key, error);
   } finally {
     controllers.delete(key);
     // Accepted or refused, the month's usage shown beside the form may have changed.
     void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
     pump();
   }
+  await failure;
 }
 
 /** Stops a file being sent (or waiting to be); it ends as 'Upload aborted' and can be retried or removed. */
 export function abortUpload(key: string) {
   const controller = controllers.get(key);
+  const item = findUpload(key);
   if (controller) controller.abort();
-  else if (findUpload(key)?.status === "waiting") updateUpload(key, { status: "error", error: UPLOAD_ABORTED });
+  else if (item?.status === "waiting") {
+    updateUpload(key, { status: "error", error: UPLOAD_ABORTED });
+    void keepFailure(item, { message: UPLOAD_ABORTED, status: null }, uploadUser());
+  }
 }
 
 export function abortAll() {

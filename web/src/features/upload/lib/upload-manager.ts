@@ -75,7 +75,7 @@ export async function startUploads(
   );
   for (const item of toSend) {
     updateUpload(item.key, { compress: compress && worthCompressing(item), language, speakers });
-    if (isFromQueue(item.key) && item.status === "error") await requeueFailed(item.key).catch(() => undefined);
+    if (item.status === "error" && (await isFromQueue(item.key))) await requeueFailed(item.key).catch(() => undefined);
   }
   if (!navigator.onLine) {
     await Promise.all(toSend.map((item) => queueOffline({ ...item, language, speakers }, userId)));
@@ -89,7 +89,7 @@ export async function startUploads(
 export async function retryUpload(key: string) {
   const item = findUpload(key);
   if (item?.status !== "error") return;
-  if (isFromQueue(key)) await requeueFailed(key);
+  if (await isFromQueue(key)) await requeueFailed(key);
   const userId = uploadUser();
   if (!navigator.onLine && userId) {
     await queueOffline(item, userId);

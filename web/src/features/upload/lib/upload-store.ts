@@ -70,7 +70,7 @@ export const setUploadUser = (userId: string | null) => appStore.set(uploadUserA
 export function newUpload(
   fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language" | "speakers"> & {
     status?: UploadStatus;
-    resumeKey?: string;
+    resumeKey?: string | null;
     error?: string | null;
     errorStatus?: number | null;
   },

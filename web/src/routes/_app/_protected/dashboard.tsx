@@ -2,14 +2,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { TranscriptionsPage } from "@/features/transcriptions/components/transcriptions-page";
 import { PendingUploads } from "@/features/upload/components/pending-uploads";
 
-/** The transcriptions list, under the uploads waiting to be sent or refused (they stay until the user acts). */
+/** The transcriptions list; under its heading, the uploads waiting to be sent or refused (kept until the user acts). */
 function Dashboard() {
-  return (
-    <>
-      <PendingUploads />
-      <TranscriptionsPage />
-    </>
-  );
+  return <TranscriptionsPage uploads={<PendingUploads />} />;
 }
 
 export const Route = createFileRoute("/_app/_protected/dashboard")({ component: Dashboard });
