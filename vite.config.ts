@@ -1,8 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from "./web/src/lib/share-target";
 
@@ -10,6 +11,22 @@ const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta
 
 /** Theme colour of the manifest, the <meta name="theme-color"> and the icons (web/scripts/generate-icons.mjs). */
 const THEME_COLOR = "#4f46e5";
+
+/**
+ * After the app is built, the landing page is drawn once per language into dist/prerendered, for the Worker to
+ * answer "/" with (web/scripts/prerender-landing.mjs). A process of its own: it fakes browser globals.
+ */
+const prerenderLanding = (): Plugin => ({
+  name: "verbatim:prerender-landing",
+  apply: "build",
+  closeBundle: {
+    order: "post",
+    sequential: true,
+    handler: () => {
+      execFileSync(process.execPath, [web("scripts/prerender-landing.mjs")], { stdio: "inherit" });
+    },
+  },
+});
 
 export default defineConfig({
   root: web(""),
@@ -19,7 +36,11 @@ export default defineConfig({
     emptyOutDir: true,
     // The Worker serves these files; a source map per chunk keeps production stack traces readable.
     sourcemap: true,
+    // The prerender step reads it to find the landing page's script, then deletes it.
+    manifest: true,
     rollupOptions: {
+      // The app, and the prerendered landing page's own small script.
+      input: { index: web("index.html"), "landing-island": web("src/landing-island.ts") },
       output: {
         // lib/zod-config.ts must run before any schema is built (zod decides at construction whether to compile
         // parsers with `new Function`, which the CSP forbids). In the chunk with zod itself, it runs before every
@@ -80,7 +101,10 @@ export default defineConfig({
       injectManifest: {
         // The whole app shell and every route chunk, so any screen opens offline.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // Served by the Worker to visitors only; the installed app opens its own shell.
+        globIgnores: ["prerendered/**"],
       },
     }),
+    prerenderLanding(),
   ],
 });

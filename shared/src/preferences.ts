@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analysisEngineSchema } from "./analysis";
+import { LANGUAGES } from "./locale";
 import { SPEAKER_COUNT } from "./speakers";
 
 // User preferences. Unlike the spec's client-only original, Verbatim saves
@@ -8,7 +9,7 @@ import { SPEAKER_COUNT } from "./speakers";
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const LANGUAGES = ["en", "es", "fr", "de"] as const;
+export { LANGUAGES } from "./locale";
 export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   en: "English",
   es: "Español",

@@ -16,6 +16,38 @@ describe("routes and redirects", () => {
     await context.close();
   });
 
+  it("gives a visitor's / drawn by the server, in the browser's language, with no app script", async () => {
+    // Without JavaScript at all: the page, its links and its FAQ are there (worker/src/pages).
+    const still = await newContext({ javaScriptEnabled: false, locale: "de-DE" });
+    const plain = await newPage(still);
+    await plain.goto("/");
+    expect(await plain.getAttribute("html", "lang")).toBe("de");
+    await plain.getByRole("heading", { level: 1, name: "Jedes Meeting, Wort für Wort transkribiert" }).waitFor();
+    expect(await plain.title()).toBe("Verbatim · Meeting-Transkription");
+    expect(await plain.getByRole("link", { name: "Registrieren" }).getAttribute("href")).toBe("/register");
+    await still.close();
+
+    // With it, the page loads only its own small script, and its links lead into the app.
+    const context = await newContext();
+    const page = await newPage(context);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("load");
+    // Its own script (and the one small module it shares with the app), not the app: index-*.js and its chunks.
+    expect(scripts.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual([
+      "/theme.js",
+      "/assets/landing-island",
+      "/assets/locale",
+    ]);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.getByLabel("Username").waitFor();
+    await context.close();
+  });
+
   it("sends visitors from protected pages to /auth, and back after signing in", async () => {
     const setup = await newContext();
     const user = await registerViaApi(setup);
@@ -69,7 +101,7 @@ describe("routes and redirects", () => {
     expect(robots.headers()["content-type"]).toContain("text/plain");
     const rules = await robots.text();
     expect(rules).toContain("User-agent: *");
-    expect(rules).toContain("Allow: /pricing");
+    expect(rules).toContain("Allow: /");
     expect(rules).toContain("Disallow: /api/");
     expect(rules).not.toContain("<html");
     await context.close();

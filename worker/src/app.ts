@@ -14,6 +14,7 @@ import { requestLogger } from "./http/logger";
 import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
+import { prerenderedLanding } from "./pages";
 import { searchRoutes } from "./search";
 import { statsRoutes } from "./stats";
 import { subscriptionRoutes } from "./subscription";
@@ -73,8 +74,8 @@ export function createApp() {
   const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
   mounted.routes = app.routes;
   const allowedAt = allowedMethodsOf(app.routes);
-  app.notFound((c) => {
-    if (!c.req.path.startsWith("/api/")) return c.env.ASSETS.fetch(c.req.raw);
+  app.notFound(async (c) => {
+    if (!c.req.path.startsWith("/api/")) return (await prerenderedLanding(c)) ?? c.env.ASSETS.fetch(c.req.raw);
     const allowed = allowedAt(c.req.path);
     if (allowed.length === 0) return c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
     c.header("Allow", allowed.join(", "));

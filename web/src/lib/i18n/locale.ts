@@ -1,23 +1,6 @@
-import { LANGUAGES } from "@verbatim/shared/preferences";
+import { type Locale, pickLocale } from "@verbatim/shared/locale";
 
-/** The interface's languages: the same list as the Settings › General › Language preference. */
-export const LOCALES = LANGUAGES;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
-
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
-
-/**
- * The first of the browser's languages (most preferred first) that the interface speaks, by its language part
- * ("de-CH" → de); English when none is.
- */
-export function pickLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const language = tag.toLowerCase().split(/[-_]/)[0];
-    if (isLocale(language)) return language;
-  }
-  return DEFAULT_LOCALE;
-}
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, pickLocale } from "@verbatim/shared/locale";
 
 /** What the browser asks for (navigator.languages, or navigator.language where that is missing). */
 export function browserLocale(): Locale {

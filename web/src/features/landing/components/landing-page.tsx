@@ -45,7 +45,8 @@ export function LandingPage() {
 function Hero() {
   const t = useTranslations("landing.hero");
   const { freeSummary } = usePlans();
-  const hours = useStats().data?.hoursTranscribed;
+  const hours = useStats().data?.hoursTranscribed ?? 0;
+  const shown = hours > 0;
   return (
     <section aria-labelledby="hero-heading" className="border-b bg-gradient-to-b from-accent/60 to-background">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center md:px-6 md:py-28">
@@ -66,19 +67,19 @@ function Hero() {
           </a>
         </div>
         {/* The server's real figure; nothing while it is unknown or still zero, never a made-up one. The box keeps
-            its height either way, so the page does not shift when the figure arrives. */}
-        <div className="mt-14 min-h-18 md:min-h-20">
-          {hours !== undefined && hours > 0 && (
-            <>
-              <p
-                className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
-                data-testid="hours-counter"
-              >
-                {formatNumber(hours)}
-              </p>
-              <p className="mt-1 text-sm font-medium text-muted-foreground">{t("hours")}</p>
-            </>
-          )}
+            its height either way, so the page does not shift when the figure arrives. Both lines are in the page
+            while hidden: on the prerendered page, landing-island.ts fills in the figure and shows them. */}
+        <div className="mt-14 min-h-18 md:min-h-20" data-hours-counter>
+          <p
+            className="text-4xl font-bold tracking-tight tabular-nums text-primary md:text-5xl"
+            data-testid="hours-counter"
+            hidden={!shown}
+          >
+            {shown ? formatNumber(hours) : ""}
+          </p>
+          <p className="mt-1 text-sm font-medium text-muted-foreground" hidden={!shown}>
+            {t("hours")}
+          </p>
         </div>
       </div>
     </section>
