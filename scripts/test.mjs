@@ -19,6 +19,9 @@ const results = [];
 // stripe-mock's installer (@verbatim/testing), run by its path as asr/install.sh is: on a clean clone it runs before
 // `pnpm install` has linked the workspace's packages.
 const STRIPE_MOCK_INSTALLER = `${root}testing/install-stripe-mock.mjs`;
+// Mailpit, the mail server the e-mail tests read from, is installed the same way, after stripe-mock (one Go build at
+// a time on two cores).
+const MAILPIT_INSTALLER = `${root}testing/install-mailpit.mjs`;
 
 /** The `*.test.mjs` files in `dir` and its folders (not node_modules), as paths from the root. */
 function testFiles(dir) {
@@ -65,7 +68,9 @@ async function main() {
     const check = spawnSync(process.execPath, [STRIPE_MOCK_INSTALLER, "--check"], { encoding: "utf8" });
     if (check.status !== 0)
       throw new Error(check.stderr.trim() || `stripe-mock's installer exited with ${check.status}`);
-    stripeMock = runAsync(process.execPath, [STRIPE_MOCK_INSTALLER], { timeoutMs: 6 * MIN });
+    stripeMock = runAsync(process.execPath, [STRIPE_MOCK_INSTALLER], { timeoutMs: 6 * MIN }).then(() =>
+      runAsync(process.execPath, [MAILPIT_INSTALLER], { timeoutMs: 10 * MIN }),
+    );
   });
   if (!goChecked) return;
   // The rest installs beside stripe-mock's Go build (pnpm and pip mostly wait on the network and the disk), the
@@ -115,11 +120,13 @@ async function main() {
   const port = Number(process.env.E2E_PORT || 8797);
   const asrPort = Number(process.env.E2E_ASR_PORT || 8796);
   // Loaded only now: the install step above links @verbatim/testing and brings the npm packages it needs.
-  const [{ JFK_MP3 }, { startGoogleFake }, { startStripeMock }] = await Promise.all([
+  const [{ JFK_MP3 }, { startGoogleFake }, { startStripeMock }, { startMailpit }] = await Promise.all([
     import("@verbatim/testing/audio"),
     import("@verbatim/testing/google-fake"),
     import("@verbatim/testing/stripe-mock"),
+    import("@verbatim/testing/mailpit"),
   ]);
+  let mailpitUrl = "";
   const google = await startGoogleFake({ audioFile: JFK_MP3 });
   try {
     const started = await setupStep("start the app for the browser tests", async () => {
@@ -129,7 +136,15 @@ async function main() {
       // The e2e pays through stripe-mock: the Worker gets its address and the test keys, prices and webhook secret.
       // One of this command's services, so it is stopped with the rest.
       const stripe = await startStripeMock({ service: { start: startService, stop: stopService } });
-      await startWorker({ port, asrPort, persistTo, vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars } });
+      // The e-mail the app sends goes to a Mailpit of its own, which the browser tests read.
+      const mail = await startMailpit({ service: { start: startService, stop: stopService } });
+      mailpitUrl = mail.url;
+      await startWorker({
+        port,
+        asrPort,
+        persistTo,
+        vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars, ...mail.vars },
+      });
     });
     if (started) {
       const env = {
@@ -137,6 +152,7 @@ async function main() {
         BASE_URL: `http://127.0.0.1:${port}`,
         E2E_PERSIST_DIR: persistTo,
         E2E_GOOGLE_MOCK_ORIGIN: google.origin,
+        E2E_MAILPIT_URL: mailpitUrl,
       };
       results.push(
         await step("web app end to end (Chromium)", "pnpm", ["--filter", "@verbatim/web", "test:e2e"], 40 * MIN, {

@@ -14,7 +14,7 @@ const VERSION = "v0.203.0";
 /** The checkout's own tools: .tools/bin at the repository's root. */
 const GOBIN = fileURLToPath(new URL("../.tools/bin", import.meta.url));
 export const stripeMockBin = `${GOBIN}/stripe-mock`;
-const GO_CANDIDATES = ["go", "/usr/local/go/bin/go"];
+export const GO_CANDIDATES = ["go", "/usr/local/go/bin/go"];
 
 /** The fixed test configuration the Worker gets beside the mock's address. Webhook tests sign with this secret. */
 export const STRIPE_TEST_VARS = {
@@ -25,7 +25,7 @@ export const STRIPE_TEST_VARS = {
 };
 
 /** @param {string[]} candidates */
-function findGo(candidates) {
+export function findGo(candidates) {
   for (const go of candidates) {
     const res = spawnSync(go, ["env", "GOVERSION"], { encoding: "utf8" });
     if (res.status === 0) return { go, version: res.stdout.trim() };
@@ -71,7 +71,7 @@ export function ensureStripeMock({ bin = stripeMockBin, goCandidates = GO_CANDID
 }
 
 /** @returns {Promise<number>} */
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -86,7 +86,7 @@ const freePort = () =>
  * @param {ChildProcess} child
  * @returns {Promise<void>}
  */
-function stopChild(child) {
+export function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), 5000);

@@ -1,5 +1,6 @@
 export * from "./analysis";
 export * from "./auth";
+export * from "./email";
 export * from "./errors";
 export * from "./google";
 export * from "./health";

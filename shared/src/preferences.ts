@@ -146,7 +146,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   timezone: { timezone: "Europe/Stockholm", dateFormat: "MM/DD/YYYY", timeFormat: "24h", autoDetect: true },
   notifications: {
     emailTranscriptionComplete: true,
-    emailNewFeatures: true,
+    // Product news is opt-in (every such e-mail carries a one-click unsubscribe).
+    emailNewFeatures: false,
     emailAccountActivity: true,
     browserNotifications: true,
   },

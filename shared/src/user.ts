@@ -6,6 +6,8 @@ export const publicUserSchema = z
     id: z.string(),
     username: z.string(),
     email: z.string(),
+    /** Whether the address was confirmed (its link opened, or Google vouched for it). Older servers leave it out. */
+    email_verified: z.boolean().optional(),
     full_name: z.string().nullable(),
     profile_picture: z.string().nullable(),
     company: z.string().nullable(),

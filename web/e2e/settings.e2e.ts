@@ -72,7 +72,8 @@ describe("settings are really saved", () => {
       expect(await p.getByLabel("Date format").inputValue()).toBe("YYYY-MM-DD");
       expect(await p.getByLabel("Time format").inputValue()).toBe("12h");
       await openTab(p, "Notifications");
-      expect(await switchState(p, "New features")).toBe("false");
+      // New features is opt-in (off by default): the click above turned it on.
+      expect(await switchState(p, "New features")).toBe("true");
       expect(await switchState(p, "Browser notifications")).toBe("false");
       expect(await switchState(p, "Transcription complete")).toBe("true");
       await openTab(p, "AI Assistant");

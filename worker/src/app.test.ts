@@ -24,6 +24,11 @@ const PUBLIC = new Set([
   "GET /api/auth/google/callback",
   "GET /api/server-url",
   "GET /api/openapi.json",
+  // The e-mailed links' routes: the token is the credential.
+  "POST /api/email/verify",
+  "POST /api/email/unsubscribe",
+  "POST /api/password/forgot",
+  "POST /api/password/reset",
 ]);
 
 /** A request no route would accept: a body that is not JSON, and no query. */

@@ -57,6 +57,41 @@ interface Settings {
   STRIPE_PRICE_PRO_ANNUAL?: string;
   /** Another Stripe API base, e.g. stripe-mock's http://127.0.0.1:12111 in tests; default Stripe's own. */
   STRIPE_API_BASE?: string;
+  /** Where e-mail goes (worker/src/mail/providers.ts): `smtp` (default), `cloudflare` (the EMAIL binding) or `off`. */
+  EMAIL_PROVIDER?: string;
+  /** The sender, `Name <address>`; default `Verbatim <verbatim@localhost>`. */
+  EMAIL_FROM?: string;
+  /** The SMTP server; defaults are Mailpit's on loopback (127.0.0.1:1025, no TLS, no login). */
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  /** `off`, `tls` (implicit, port 465) or `starttls` (port 587); default from the port. */
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  /** The name the Worker gives in EHLO (default localhost). */
+  SMTP_HELO?: string;
+  /** Cloudflare Email Service's send_email binding, for EMAIL_PROVIDER=cloudflare. */
+  EMAIL?: SendEmailBinding;
+  /** HMAC key of the unsubscribe links (at least 32 random characters in production). */
+  EMAIL_SIGNING_KEY?: string;
+  /** The origin links in e-mails point to when APP_ORIGIN is unset (the start command sets its own). */
+  EMAIL_LINK_ORIGIN?: string;
+  /** Overrides of the e-mail limits (worker/src/http/rate-limit.ts). */
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR?: string;
+  PASSWORD_RESETS_PER_IP_PER_HOUR?: string;
+  VERIFICATION_EMAILS_PER_HOUR?: string;
+}
+
+/** Cloudflare Email Service's `send_email` binding, as the Worker uses it. */
+export interface SendEmailBinding {
+  send(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 export interface Variables {

@@ -3,6 +3,7 @@ import { purgeExpiredDevices, purgeExpiredSessions } from "./auth";
 import { createDb } from "./db/client";
 import type { Bindings } from "./env";
 import { consume, resumeStalledJobs } from "./jobs";
+import { forgetStaleHeldEmails } from "./mail";
 import type { JobMessage } from "./rules/job-messages";
 import { indexMissing } from "./search";
 import { sweepOrphans } from "./store/orphans";
@@ -18,11 +19,17 @@ export default {
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
     // The hourly trigger (wrangler.toml) sweeps R2 for orphans, deletes expired sessions (a session is
-    // otherwise deleted only when its cookie comes back) and indexes transcriptions search lacks; the
-    // every-minute one resumes stalled work.
+    // otherwise deleted only when its cookie comes back), forgets e-mails held a month for an unconfirmed address
+    // and indexes transcriptions search lacks; the every-minute one resumes stalled work.
     if (controller.cron === ORPHAN_SWEEP_CRON)
       ctx.waitUntil(
-        Promise.all([sweepOrphans(db, env.MEDIA), purgeExpiredSessions(db), purgeExpiredDevices(db), indexMissing(db)]),
+        Promise.all([
+          sweepOrphans(db, env.MEDIA),
+          purgeExpiredSessions(db),
+          purgeExpiredDevices(db),
+          forgetStaleHeldEmails(db),
+          indexMissing(db),
+        ]),
       );
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));
   },

@@ -1,5 +1,6 @@
 import { JFK_FLAC, JFK_MP3, JFK_VIDEO } from "@verbatim/testing/audio";
 import { startGoogleFake } from "@verbatim/testing/google-fake";
+import { startMailpit } from "@verbatim/testing/mailpit";
 import { startStripeMock } from "@verbatim/testing/stripe-mock";
 import type { TestProject } from "vitest/node";
 import { buildLongRecording, buildTwoSpeakerChunks } from "./audio-fixtures";
@@ -16,6 +17,10 @@ declare module "vitest" {
     proxyUrl: string;
     /** The Worker's Stripe settings, pointing at stripe-mock. */
     stripeVars: Record<string, string>;
+    /** The Worker's e-mail settings: SMTP to this run's Mailpit. */
+    mailVars: Record<string, string>;
+    /** Mailpit's HTTP API, where the tests read what the Worker sent (test/mailpit.ts). */
+    mailpitUrl: string;
     longRecording: {
       duration: number;
       chunks: { name: string; start: number }[];
@@ -40,6 +45,10 @@ export default async function setup(project: TestProject) {
   // In this process group: the test command stops the worker suite as a group, mock included.
   const stripeMock = await startStripeMock();
   project.provide("stripeVars", stripeMock.vars);
+  // A real mail server on ports of its own: the Worker sends over SMTP, the tests read through Mailpit's API.
+  const mailpit = await startMailpit();
+  project.provide("mailVars", mailpit.vars);
+  project.provide("mailpitUrl", mailpit.url);
   const long = buildLongRecording();
   const files: Record<string, string> = {
     "jfk.flac": JFK_FLAC,
@@ -72,5 +81,6 @@ export default async function setup(project: TestProject) {
     await google.close();
     (await engine?.catch(() => null))?.process.kill("SIGTERM");
     await stripeMock.stop();
+    await mailpit.stop();
   };
 }

@@ -1,4 +1,6 @@
 // The auth area's public entry: what the app and other areas may use of it; the rest is its own.
+
+export { sendVerification } from "./email-routes";
 export { guessWasRight, passwordChangeLimits, reserveGuess } from "./lockout";
 export { currentUserId, loadSession, requireUser } from "./middleware";
 export { decoyHash, hashPassword, verifyPassword } from "./password";

@@ -7,12 +7,15 @@ import { SIGNUP_BURST, SIGNUPS_PER_IP, takeFromLimit } from "../http/rate-limit"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
 import { releaseSlots } from "../http/window-slots";
+import { queueEmail } from "../mail";
+import { describeUserAgent } from "../rules/user-agent";
 import { toPublicUser } from "../store/public-user";
 import { findUserById } from "../store/users";
+import { emailRoutes, passwordRoutes, sendVerification } from "./email-routes";
 import { currentUserId, requireUser } from "./middleware";
 import { authenticate, register } from "./service";
 import { createSession, deleteSession, deleteUserSessions } from "./session-store";
-import { readDeviceCookie, rememberDevice } from "./trusted-device";
+import { hasTrustedDevices, readDeviceCookie, rememberDevice, trustedDeviceKey } from "./trusted-device";
 
 const docs = {
   register: doc({
@@ -66,14 +69,28 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
+    // The app works at once; the address is confirmed by the link (until then the app says so).
+    await sendVerification(c.env, db, new URL(c.req.url).origin, user);
     return c.json(toPublicUser(user), 201);
   })
   .post("/login", docs.login, validate("json", loginSchema), async (c) => {
-    const user = await authenticate(c.get("db"), c.env, c.req.valid("json"), {
+    const db = c.get("db");
+    const deviceToken = readDeviceCookie(c);
+    const user = await authenticate(db, c.env, c.req.valid("json"), {
       ip: clientAddress(c.req.raw, c.env),
-      deviceToken: readDeviceCookie(c),
+      deviceToken,
     });
-    await rememberDevice(c, c.get("db"), user.id);
+    // A browser this account never signed in from, when it has signed in from others: the owner hears of it. (The
+    // first sign-in after sign-up is no news.)
+    if (!(await trustedDeviceKey(db, deviceToken, user.id)) && (await hasTrustedDevices(db, user.id)))
+      await queueEmail(c.env, {
+        kind: "activity",
+        userId: user.id,
+        event: "new-device",
+        detail: describeUserAgent(c.req.header("User-Agent")),
+        at: new Date().toISOString(),
+      });
+    await rememberDevice(c, db, user.id);
     const session = await createSession(c.get("db"), user.id, c.req.header("User-Agent") ?? null);
     writeSessionCookie(c, session.token, session.expiresAt);
     c.set("userId", user.id);
@@ -92,6 +109,8 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json({ message: "Logged out" });
   })
+  .route("/email", emailRoutes)
+  .route("/password", passwordRoutes)
   .route(
     "/logout-all",
     new Hono<AppEnv>().use(requireUser).post("/", docs.logoutAll, async (c) => {

@@ -32,6 +32,15 @@ export async function trustedDeviceKey(db: Db, token: string | null, userId: str
   return row ? `device:${tokenHash}` : null;
 }
 
+/** Whether the account has signed in with a password from any browser that is still remembered. */
+export async function hasTrustedDevices(db: Db, userId: string) {
+  const row = await db.query.trustedDevices.findFirst({
+    columns: { tokenHash: true },
+    where: and(eq(trustedDevices.userId, userId), gt(trustedDevices.expiresAt, Date.now())),
+  });
+  return row !== undefined;
+}
+
 /** After a right password: this browser is remembered for `userId`, under a new token (the old one is dropped). */
 export async function rememberDevice(c: Context, db: Db, userId: string) {
   const old = readDeviceCookie(c);

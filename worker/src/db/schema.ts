@@ -39,7 +39,8 @@ export const users = sqliteTable(
     usernameKey: text("username_key"),
     email: textNocase("email").notNull().unique(),
     /**
-     * When the address was proven to be this account's (Google vouched for it); null while it is only claimed.
+     * When the address was proven to be this account's (its confirmation link was opened, or Google vouched for it);
+     * null while it is only claimed.
      * A claimed address never blocks the owner who proves it (google/account.ts).
      */
     emailVerifiedAt: text("email_verified_at"),
@@ -126,6 +127,46 @@ export const trustedDevices = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("trusted_devices_user_idx").on(t.userId)],
+);
+
+/**
+ * The tokens of e-mailed links (auth/email-tokens.ts): confirming an address (24 h) and resetting a password (1 h).
+ * Only the SHA-256 of a token is stored; a token is used once (its row is deleted when it is used), and only for the
+ * address it was sent to.
+ */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    email: textNocase("email").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+    check("email_tokens_purpose_check", sql.raw("purpose IN ('verify', 'reset')")),
+  ],
+);
+
+/**
+ * Notification e-mails held while the account's address is unconfirmed (mail/deliver.ts): sent when it is confirmed,
+ * dropped when the account goes.
+ */
+export const heldEmails = sqliteTable(
+  "held_emails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The queue message (rules/email-jobs.ts) as JSON. */
+    job: text("job").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("held_emails_user_idx").on(t.userId)],
 );
 
 export const loginFailures = sqliteTable(

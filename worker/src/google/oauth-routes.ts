@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
 import { writeSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
+import { queueEmail } from "../mail";
 import { findUserById } from "../store/users";
 import { GoogleFlowError, linkGoogle, signInWithGoogle, signUpWithGoogle } from "./account";
 import { type AuthRequest, beginAuthRequest, type Intent, takeAuthRequest } from "./auth-requests";
@@ -104,6 +105,13 @@ const disconnectRoutes = new Hono<AppEnv>().use(requireUser).post("/", docs.disc
     .update(users)
     .set({ googleProfileEmail: null, googleProfileName: null, googleProfilePicture: null })
     .where(eq(users.id, currentUserId(c)));
+  if (user?.googleConnected)
+    await queueEmail(c.env, {
+      kind: "activity",
+      userId: user.id,
+      event: "google-disconnected",
+      at: new Date().toISOString(),
+    });
   return c.json({ message: "Google account disconnected" });
 });
 
@@ -208,6 +216,14 @@ export const googleOAuthRoutes = new Hono<AppEnv>()
         throw new GoogleFlowError("google_auth_failed");
       }
       await storeTokens(c.env, db, user, tokens, scopes);
+      if (!user.googleConnected)
+        await queueEmail(c.env, {
+          kind: "activity",
+          userId: user.id,
+          event: "google-connected",
+          detail: identity.email,
+          at: new Date().toISOString(),
+        });
       return c.redirect(pending.returnTo || "/integrations", 302);
     } catch (err) {
       if (err instanceof GoogleFlowError) return fail(err.code);

@@ -14,7 +14,10 @@ type LimitVar =
   | "SIGNUPS_PER_MINUTE"
   | "EXPORTS_PER_MINUTE"
   | "OPEN_UPLOADS_PER_USER"
-  | "LOGIN_FAILURES_PER_IP";
+  | "LOGIN_FAILURES_PER_IP"
+  | "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR"
+  | "PASSWORD_RESETS_PER_IP_PER_HOUR"
+  | "VERIFICATION_EMAILS_PER_HOUR";
 
 interface Limit {
   setting: LimitVar;
@@ -47,6 +50,32 @@ export const EXPORT_BURST: Limit = {
   message: "Too many exports in a short time. Please try again in a minute.",
 };
 
+/**
+ * Reset links e-mailed to one address in an hour. Reaching it sends nothing more but answers as before, so it says
+ * nothing about the address; earlier links stay valid, so someone asking for the owner's links can never keep the
+ * owner from resetting: they are in the owner's inbox.
+ */
+export const RESETS_PER_ADDRESS: Limit = {
+  setting: "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR",
+  max: 3,
+  windowMs: 60 * MINUTE,
+  message: "",
+};
+/** Reset requests from one client address in an hour, whatever the addresses: one client asking for many. */
+export const RESETS_PER_IP: Limit = {
+  setting: "PASSWORD_RESETS_PER_IP_PER_HOUR",
+  max: 20,
+  windowMs: 60 * MINUTE,
+  message: "Too many password reset requests from your network. Please try again later.",
+};
+/** Confirmation e-mails one account may ask for again in an hour ("Resend"). */
+export const VERIFICATION_EMAILS: Limit = {
+  setting: "VERIFICATION_EMAILS_PER_HOUR",
+  max: 5,
+  windowMs: 60 * MINUTE,
+  message: "Too many confirmation e-mails in a short time. Please try again later.",
+};
+
 /** A limit's number: the var of its name when set to a positive number, else the production one. */
 export const maxOf = (limit: Pick<Limit, "setting" | "max">, env: Partial<Bindings>) => {
   const override = Number(env[limit.setting]);
@@ -65,6 +94,12 @@ export async function takeFromLimit(db: Db, env: Partial<Bindings>, limit: Limit
   await db.delete(rateEvents).where(lt(rateEvents.at, Date.now() - 60 * MINUTE));
   if ("slot" in outcome) return outcome.slot;
   throw tooMany(limit.message, outcome.retryAfter);
+}
+
+/** Like takeFromLimit, but answers whether a slot was free instead of refusing (a limit the caller keeps quiet). */
+export async function slotFree(db: Db, env: Partial<Bindings>, limit: Limit, key: string): Promise<boolean> {
+  const outcome = await takeSlot(db, rateEvents, key, { max: maxOf(limit, env), windowMs: limit.windowMs });
+  return "slot" in outcome;
 }
 
 /** Resumable uploads a user may hold open at once (each may reserve up to 5 GB of R2 parts). */

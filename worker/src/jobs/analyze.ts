@@ -6,7 +6,7 @@ import { getPreferences } from "../store/preferences";
 import { reindexTranscription } from "../store/search-index";
 import { appendLog, getById } from "../store/transcriptions";
 import { namedSegments, readCurrentDoc } from "../transcript-doc";
-import { moveTranscription } from "./state-repository";
+import { moveTranscription, notifyFinished } from "./state-repository";
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -54,6 +54,7 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
     for (const note of result.notes) await appendLog(db, transcriptionId, note, "warn");
     if (diarizationFailed) await appendLog(db, transcriptionId, diarizationFailed, "error");
     await appendLog(db, transcriptionId, `Completed (analysis by the ${result.engine} engine)`);
+    await notifyFinished(env, t.userId, transcriptionId);
   } catch (err) {
     const reason = `Analysis failed: ${(err as Error).message}. The transcript is complete; run the analysis again later.`;
     const moved = await moveTranscription(db, transcriptionId, "completeWithErrors", {
@@ -61,6 +62,9 @@ export async function analyze(env: Bindings, db: Db, transcriptionId: string) {
       errorMessage: reason,
       leaseUntil: null,
     });
-    if (moved) await appendLog(db, transcriptionId, reason, "error");
+    if (moved) {
+      await appendLog(db, transcriptionId, reason, "error");
+      await notifyFinished(env, t.userId, transcriptionId);
+    }
   }
 }

@@ -24,7 +24,12 @@ export async function buildTranscript(env: Bindings, db: Db, transcriptionId: st
     }),
   );
   if (results.some((r) => r === null)) {
-    await failTranscription(db, transcriptionId, "Part of the transcript was lost from storage. Please reprocess.");
+    await failTranscription(
+      env,
+      db,
+      transcriptionId,
+      "Part of the transcript was lost from storage. Please reprocess.",
+    );
     return;
   }
   const doc = joinChunks(results as NonNullable<(typeof results)[number]>[]);

@@ -1,5 +1,6 @@
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import { deliverEmail } from "../mail";
 import type { JobMessage } from "../rules/job-messages";
 import { analyze } from "./analyze";
 import { buildTranscript } from "./build-transcript";
@@ -14,6 +15,9 @@ async function run(env: Bindings, body: JobMessage) {
       return buildTranscript(env, db, body.transcriptionId);
     case "analyze":
       return analyze(env, db, body.transcriptionId);
+    case "email":
+      await deliverEmail(env, db, body.email);
+      return;
     case "ping":
       return;
   }
@@ -29,7 +33,9 @@ export async function consume(batch: MessageBatch<JobMessage>, env: Bindings) {
       await run(env, msg.body);
       msg.ack();
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", job: msg.body, attempts: msg.attempts, error: String(err) }));
+      // An e-mail's message holds a one-time link: its kind is logged, never the link.
+      const job = msg.body.type === "email" ? { type: "email", kind: msg.body.email.kind } : msg.body;
+      console.error(JSON.stringify({ level: "error", job, attempts: msg.attempts, error: String(err) }));
       msg.retry({ delaySeconds: Math.min(60, 2 ** msg.attempts) });
     }
   }

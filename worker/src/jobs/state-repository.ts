@@ -2,6 +2,8 @@ import { ACTIVE_STATUSES } from "@verbatim/shared";
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
+import type { Bindings } from "../env";
+import { queueEmail } from "../mail";
 import {
   CHUNK_EVENTS,
   type ChunkEvent,
@@ -33,11 +35,24 @@ export async function moveTranscription(
   return moved.length > 0;
 }
 
-/** Ends a job for good, with a reason a user can act on (it stays retryable through Reprocess). */
-export async function failTranscription(db: Db, id: string, reason: string) {
+/**
+ * Ends a job for good, with a reason a user can act on (it stays retryable through Reprocess). The first failure of
+ * a run tells the user (notifyFinished); a second chunk failing the same run does not tell them again.
+ */
+export async function failTranscription(env: Pick<Bindings, "JOBS">, db: Db, id: string, reason: string) {
+  const before = await db.query.transcriptions.findFirst({
+    columns: { userId: true, status: true },
+    where: eq(transcriptions.id, id),
+  });
   if (await moveTranscription(db, id, "fail", { errorMessage: reason, leaseUntil: null })) {
     await appendLog(db, id, `Failed: ${reason}`, "error");
+    if (before && before.status !== "FAILED") await notifyFinished(env, before.userId, id);
   }
+}
+
+/** A run ended (completed or failed): the "Transcription complete or failed" e-mail, if the user wants it. */
+export async function notifyFinished(env: Pick<Bindings, "JOBS">, userId: string, transcriptionId: string) {
+  await queueEmail(env, { kind: "transcription", userId, transcriptionId });
 }
 
 const chunkWhere = (transcriptionId: string, idx: number) =>

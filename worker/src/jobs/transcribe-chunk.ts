@@ -61,7 +61,7 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
     });
     if (refusal) {
       await moveChunk(db, transcriptionId, idx, "fail", { error: refusal, leaseUntil: null });
-      await failTranscription(db, transcriptionId, refusal);
+      await failTranscription(env, db, transcriptionId, refusal);
       await releaseWork(env.DB, transcriptionId);
       return;
     }
@@ -89,7 +89,7 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
     const why = err.transient
       ? `Speech recognition was unavailable after ${attempt} attempts (${err.message}). Try Reprocess later.`
       : `The recording could not be transcribed: ${err.message}`;
-    await failTranscription(db, transcriptionId, why);
+    await failTranscription(env, db, transcriptionId, why);
     return;
   } finally {
     clearInterval(heartbeat);

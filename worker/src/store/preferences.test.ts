@@ -24,7 +24,7 @@ describe("preferences", () => {
       timezone: { timezone: "Europe/Stockholm", dateFormat: "MM/DD/YYYY", timeFormat: "24h", autoDetect: true },
       notifications: {
         emailTranscriptionComplete: true,
-        emailNewFeatures: true,
+        emailNewFeatures: false,
         emailAccountActivity: true,
         browserNotifications: true,
       },
@@ -50,13 +50,13 @@ describe("preferences", () => {
     // A second save of another section must not undo the first (the merge happens in the database).
     await put(cookie, {
       timezone: { timezone: "Asia/Tokyo", timeFormat: "12h" },
-      notifications: { emailNewFeatures: false },
+      notifications: { emailNewFeatures: true },
     });
     const saved = await readJson(await api("/api/user/preferences", { cookie }), preferencesSchema);
     expect(saved).toEqual({
       general: { ...DEFAULT_PREFERENCES.general, theme: "dark" },
       timezone: { ...DEFAULT_PREFERENCES.timezone, timezone: "Asia/Tokyo", timeFormat: "12h" },
-      notifications: { ...DEFAULT_PREFERENCES.notifications, emailNewFeatures: false },
+      notifications: { ...DEFAULT_PREFERENCES.notifications, emailNewFeatures: true },
       ai: { ...DEFAULT_PREFERENCES.ai, defaultModel: "anthropic" },
     });
   });

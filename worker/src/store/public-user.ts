@@ -7,6 +7,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     email: u.email,
+    email_verified: u.emailVerifiedAt !== null,
     full_name: u.fullName,
     profile_picture: u.profilePicture,
     company: u.company,

@@ -91,7 +91,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     // recording fails with the reason, its slot given back, as when a transcribed part reveals the length.
     const refusal = await durationRefusal(c.env.DB, t.userId, start + 0.001, { atLeast: true });
     if (refusal) {
-      await failTranscription(db, t.id, refusal);
+      await failTranscription(c.env, db, t.id, refusal);
       await releaseWork(c.env.DB, t.id);
       throw new ApiError(402, refusal);
     }

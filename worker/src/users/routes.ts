@@ -33,6 +33,7 @@ import {
   passwordChangeLimits,
   requireUser,
   reserveGuess,
+  sendVerification,
   verifyPassword,
 } from "../auth";
 import type { AppEnv } from "../env";
@@ -40,6 +41,7 @@ import { ApiError, notFound } from "../http/errors";
 import { doc, file, formBody, json } from "../http/openapi";
 import { clearSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
+import { queueEmail } from "../mail";
 import { getPreferences, savePreferences } from "../store/preferences";
 import { toPublicUser } from "../store/public-user";
 import { emailTakenByOther, findUserById, updateUser } from "../store/users";
@@ -126,15 +128,21 @@ export const userRoutes = new Hono<AppEnv>()
     const email = input.email.toLowerCase();
     if (await emailTakenByOther(db, email, userId)) throw new ApiError(409, "Email already registered");
     const before = await signedInUser(c);
+    const changed = email !== before.email.toLowerCase();
     const user = await updateUser(db, userId, {
       fullName: input.full_name,
       email,
       // A new address is only claimed until proven (google/account.ts): it no longer blocks its real owner.
-      ...(email !== before.email.toLowerCase() ? { emailVerifiedAt: null } : {}),
+      ...(changed ? { emailVerifiedAt: null } : {}),
       company: input.company || null,
       jobTitle: input.job_title || null,
     });
     if (!user) throw new ApiError(401, "Not authenticated");
+    if (changed) {
+      // The new address gets its confirmation link; the old one hears of the change, whatever the settings.
+      await sendVerification(c.env, db, new URL(c.req.url).origin, user);
+      await queueEmail(c.env, { kind: "email-changed-old", userId, oldEmail: before.email, newEmail: email });
+    }
     const body: ProfileUpdateResponse = { message: "Profile updated successfully", user: toPublicUser(user) };
     return c.json(body);
   })
@@ -209,6 +217,12 @@ export const userRoutes = new Hono<AppEnv>()
     await updateUser(db, user.id, { password: await hashPassword(newPassword) });
     // Anyone else holding a session (a lost laptop, a thief) is signed out; this browser stays signed in.
     await deleteUserSessions(db, user.id, c.get("sessionId") ?? undefined);
+    await queueEmail(c.env, {
+      kind: "activity",
+      userId: user.id,
+      event: "password-changed",
+      at: new Date().toISOString(),
+    });
     return c.json({ message: "Password updated successfully" });
   })
   .delete("/", docs.remove, validate("json", deleteAccountSchema), async (c) => {

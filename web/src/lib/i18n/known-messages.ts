@@ -1,4 +1,5 @@
 import * as auth from "@verbatim/shared/auth";
+import { EMAIL_LINK_INVALID } from "@verbatim/shared/email";
 import { TIMEZONE_INVALID } from "@verbatim/shared/preferences";
 import * as profile from "@verbatim/shared/profile";
 import { SPEAKER_COUNT } from "@verbatim/shared/speakers";
@@ -41,6 +42,7 @@ const SHARED: Record<string, ValidationKey> = {
   [upload.LANGUAGE_UNKNOWN]: "languageUnknown",
   [upload.SPEAKER_COUNT_INVALID]: "speakerCountInvalid",
   [TIMEZONE_INVALID]: "timezoneInvalid",
+  [EMAIL_LINK_INVALID]: "emailLinkInvalid",
   [INVALID_RESPONSE]: "invalidResponse",
   [NETWORK_ERROR]: "networkError",
   [UPLOAD_ABORTED]: "uploadAborted",

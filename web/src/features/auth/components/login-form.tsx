@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { loginSchema } from "@verbatim/shared/auth";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,11 @@ export function LoginForm() {
       {serverError && <FormError message={serverError} />}
       <Field label={t("username")} autoComplete="username" {...form.field("username")} />
       <Field label={t("password")} type="password" autoComplete="current-password" {...form.field("password")} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          {t("forgotPassword")}
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending && <ButtonSpinner />}
         {t("logIn")}
