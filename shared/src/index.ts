@@ -1,4 +1,5 @@
 export * from "./analysis";
+export * from "./api-keys";
 export * from "./auth";
 export * from "./email";
 export * from "./errors";
@@ -21,3 +22,4 @@ export * from "./transcript-edit";
 export * from "./transcription";
 export * from "./upload";
 export * from "./user";
+export * from "./voices";

@@ -129,6 +129,30 @@ describe("speaker recognition chosen at upload", () => {
     const txt = await context.request.get(`/api/transcriptions/${id}/export?format=txt`);
     expect(await txt.text()).toMatch(/\[\d\d:\d\d\] Sheila: /);
   });
+
+  it("remembers a named speaker's voice, listed in Settings › Voices until forgotten", async () => {
+    // Only a named speaker with a kept voice offers it (the worker's voices.test.ts shows a later recording named).
+    expect(await speakerList().getByRole("button", { name: "Remember Speaker 1's voice" }).count()).toBe(0);
+    await speakerList().getByRole("button", { name: "Remember Sheila's voice" }).click();
+    await toast(page).filter({ hasText: "Voice remembered" }).waitFor();
+    await speakerList().getByText("Voice remembered").waitFor();
+    await screenshot(page, "speakers-voice-remembered");
+
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Voices" }).click();
+    const voices = page.getByRole("list", { name: "Remembered voices" });
+    await voices.getByText("Sheila").waitFor();
+    await voices.getByText("From 1 recording").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "settings-voices");
+    await voices.getByRole("button", { name: "Rename Sheila" }).click();
+    await page.getByLabel("New name for Sheila").fill("Sheila Park");
+    await voices.getByRole("button", { name: "Save" }).click();
+    await voices.getByText("Sheila Park").waitFor();
+    await voices.getByRole("button", { name: "Forget Sheila Park's voice" }).click();
+    await voices.getByRole("button", { name: "Forget", exact: true }).click();
+    await page.getByText("No voices remembered yet.").waitFor();
+  });
 });
 
 describe("named speakers on a transcript", () => {

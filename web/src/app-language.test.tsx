@@ -166,6 +166,8 @@ describe("the interface's language", () => {
       "Zona horaria",
       "Notificaciones",
       "Asistente de IA",
+      "Voces",
+      "API",
     ]);
     // The toast already speaks the new language, and the page is marked as Spanish for screen readers.
     await shows("Ajustes generales guardados");

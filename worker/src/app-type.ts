@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { HonoBase } from "hono/hono-base";
 import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
-import type { authRoutes } from "./auth";
+import type { apiKeyRoutes, authRoutes } from "./auth";
 import type { billingRoutes } from "./billing";
 import type { AppEnv } from "./env";
 import type { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
@@ -13,6 +13,7 @@ import type { syncRoutes } from "./sync";
 import type { transcriptionRoutes } from "./transcriptions";
 import type { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import type { userRoutes } from "./users";
+import type { voiceRoutes } from "./voices";
 
 // The API as a type, for Hono's typed client in the web app: `import type { AppType } from
 // "@verbatim/worker/app-type"`, then `hc<AppType>("/")`. A call to a route the Worker lacks, or with the wrong
@@ -36,6 +37,8 @@ export type ApiSchema =
   | Mounted<"/transcriptions", typeof transcriptionRoutes>
   | Mounted<"/uploads", typeof uploadRoutes>
   | Mounted<"/search", typeof searchRoutes>
+  | Mounted<"/voices", typeof voiceRoutes>
+  | Mounted<"/api-keys", typeof apiKeyRoutes>
   | Mounted<"/sync", typeof syncRoutes>
   | Mounted<"/ffmpeg", typeof ffmpegCoreRoutes>
   | Mounted<"/subscription", typeof subscriptionRoutes>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { authRoutes, loadSession } from "./auth";
+import { apiKeyRoutes, authRoutes, loadSession } from "./auth";
 import { billingRoutes } from "./billing";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
@@ -22,6 +22,7 @@ import { syncRoutes } from "./sync";
 import { transcriptionRoutes } from "./transcriptions";
 import { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import { userRoutes } from "./users";
+import { voiceRoutes } from "./voices";
 
 export function createApp() {
   // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
@@ -46,6 +47,8 @@ export function createApp() {
     .route("/transcriptions", transcriptionRoutes)
     .route("/uploads", uploadRoutes)
     .route("/search", searchRoutes)
+    .route("/voices", voiceRoutes)
+    .route("/api-keys", apiKeyRoutes)
     .route("/sync", syncRoutes)
     .route("/ffmpeg", ffmpegCoreRoutes)
     .route("/subscription", subscriptionRoutes)

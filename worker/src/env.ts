@@ -27,6 +27,8 @@ interface Settings {
   SIGNUPS_PER_MINUTE?: string;
   EXPORTS_PER_MINUTE?: string;
   OPEN_UPLOADS_PER_USER?: string;
+  /** Requests one API key may make in a minute (auth/api-key.ts). */
+  API_KEY_REQUESTS_PER_MINUTE?: string;
   /** Wrong passwords from one client address in 15 minutes, across accounts (worker/src/auth/lockout.ts). */
   LOGIN_FAILURES_PER_IP?: string;
   /** Attempts per speech job before it is FAILED (default 5). */
@@ -98,6 +100,8 @@ export interface Variables {
   db: Db;
   userId: string | null;
   sessionId: string | null;
+  /** The API key the request was made with (auth/api-key.ts); null with a session cookie or none. */
+  apiKeyId: string | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -24,8 +24,8 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
         fields.push(["diarize", "true"]);
         const { numSpeakers, exact } = req.diarize;
         if (numSpeakers) fields.push([exact ? "num_speakers" : "max_speakers", String(numSpeakers)]);
-        // A part of a longer recording: voices let its speakers be matched with the other parts' (join-chunks).
-        if (!exact) fields.push(["speaker_embeddings", "true"]);
+        // Voices match a part's speakers with the other parts' (join-chunks) and with remembered voices (voices/).
+        fields.push(["speaker_embeddings", "true"]);
       }
       const res = await postMedia(url("/audio/transcriptions"), fields, req);
       return fromVerboseJson((await res.json()) as VerboseJson, req.diarize !== undefined);

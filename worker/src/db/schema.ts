@@ -423,3 +423,65 @@ export const searchEntries = sqliteTable(
   },
   (t) => [index("search_entries_transcription_idx").on(t.transcriptionId)],
 );
+
+/**
+ * Voices the user asked Verbatim to remember (voices/): a name and the mean of the voice embeddings it was
+ * remembered from, unit length, as JSON. A later recording's speaker with a voice this close is given the name
+ * (rules/voices.ts). Voice embeddings are biometric data: kept only on the user's request, deleted with the profile
+ * or the account.
+ */
+export const voiceProfiles = sqliteTable(
+  "voice_profiles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: textNocase("name").notNull(),
+    embedding: text("embedding").notNull(),
+    /** How many speakers' voices the mean is made of. */
+    samples: integer("samples").notNull().default(1),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("voice_profiles_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * Each speaker's voice embedding in a diarized transcription, as the engine sent it (unit length, JSON), so the
+ * user can remember a voice after naming it. Replaced by every speech-recognition run; gone with the transcription.
+ */
+export const speakerVoices = sqliteTable(
+  "speaker_voices",
+  {
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    speakerId: text("speaker_id").notNull(),
+    embedding: text("embedding").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.speakerId] })],
+);
+
+/**
+ * API keys (auth/api-key.ts): only the SHA-256 of a key is kept, with its first characters to tell keys apart.
+ * Revoking a key deletes its row, so it stops working with the next request.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    /** JSON array of scopes (shared/src/api-keys.ts). */
+    scopes: text("scopes").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at"),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_idx").on(t.keyHash), index("api_keys_user_idx").on(t.userId)],
+);

@@ -4,6 +4,7 @@ import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import pkg from "../../../package.json";
+import { requiredScope } from "../rules/api-key-scopes";
 import { SESSION_COOKIE } from "./session-cookie";
 
 // The OpenAPI document (GET /api/openapi.json) is generated from the routes themselves: each route's
@@ -146,9 +147,27 @@ export function apiDocument(app: Pick<Hono, "routes">) {
   return cached;
 }
 
+export const API_KEY = "apiKey";
+
+/**
+ * Each operation an API key may call also accepts the key, with the scope it needs (rules/api-key-scopes.ts, the
+ * table the Bearer check uses), so a generated client knows which key reaches what.
+ */
+function withApiKeys(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ["get", "head", "post", "put", "patch", "delete"] as const) {
+      const operation = item?.[method];
+      const scope = requiredScope(method, path);
+      if (!operation || !scope || !operation.security?.length) continue;
+      operation.security = [...operation.security, { [API_KEY]: [scope] }];
+    }
+  }
+  return document;
+}
+
 async function build(app: Pick<Hono, "routes">) {
   const changing = await stateChangingErrors();
-  return generateSpecs(app as never, {
+  const document = await generateSpecs(app as never, {
     excludeStaticFile: false,
     defaultOptions: { POST: changing, PUT: changing, PATCH: changing, DELETE: changing },
     documentation: {
@@ -166,8 +185,16 @@ async function build(app: Pick<Hono, "routes">) {
             name: SESSION_COOKIE,
             description: "Set by POST /api/register and /api/login (httpOnly, SameSite=Lax)",
           },
+          [API_KEY]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API key from Settings › API (`Authorization: Bearer vbt_…`). Each operation lists the scope it needs; " +
+              "account operations take no key. 120 requests a minute per key (RateLimit and RateLimit-Policy headers).",
+          },
         },
       },
     },
   });
+  return withApiKeys(document);
 }

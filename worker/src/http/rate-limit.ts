@@ -17,7 +17,8 @@ type LimitVar =
   | "LOGIN_FAILURES_PER_IP"
   | "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR"
   | "PASSWORD_RESETS_PER_IP_PER_HOUR"
-  | "VERIFICATION_EMAILS_PER_HOUR";
+  | "VERIFICATION_EMAILS_PER_HOUR"
+  | "API_KEY_REQUESTS_PER_MINUTE";
 
 interface Limit {
   setting: LimitVar;
@@ -94,6 +95,42 @@ export async function takeFromLimit(db: Db, env: Partial<Bindings>, limit: Limit
   await db.delete(rateEvents).where(lt(rateEvents.at, Date.now() - 60 * MINUTE));
   if ("slot" in outcome) return outcome.slot;
   throw tooMany(limit.message, outcome.retryAfter);
+}
+
+/** Requests one API key may make in a minute: a script's pace, well above any person's. */
+export const API_KEY_REQUESTS: Limit = {
+  setting: "API_KEY_REQUESTS_PER_MINUTE",
+  max: 120,
+  windowMs: MINUTE,
+  message: "Too many requests with this API key. Please slow down and try again shortly.",
+};
+
+/**
+ * Takes a slot of `limit` for `key` and answers the RateLimit headers that tell a client its budget
+ * (draft-ietf-httpapi-ratelimit-headers: the policy, and what is left with the seconds until a slot frees); a 429
+ * when none is left carries them too, with Retry-After.
+ */
+export async function takeMetered(db: Db, env: Partial<Bindings>, limit: Limit, key: string, name: string) {
+  const max = maxOf(limit, env);
+  const window = { max, windowMs: limit.windowMs };
+  const outcome = await takeSlot(db, rateEvents, key, window);
+  const now = Date.now();
+  const [used] = await db
+    .select({ n: count(), oldest: sql<number | null>`min(${rateEvents.at})` })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.key, key), sql`${rateEvents.at} > ${now - limit.windowMs}`));
+  const remaining = Math.max(0, max - (used?.n ?? 0));
+  // When the oldest request in the window leaves it, and a slot frees.
+  const reset =
+    "slot" in outcome
+      ? Math.max(1, Math.ceil(((used?.oldest ?? now) + limit.windowMs - now) / 1000))
+      : outcome.retryAfter;
+  const headers = {
+    "RateLimit-Policy": `"${name}";q=${max};w=${Math.ceil(limit.windowMs / 1000)}`,
+    RateLimit: `"${name}";r=${remaining};t=${reset}`,
+  };
+  if ("slot" in outcome) return headers;
+  throw new ApiError(429, limit.message, { ...headers, "Retry-After": String(Math.max(1, outcome.retryAfter)) });
 }
 
 /** Like takeFromLimit, but answers whether a slot was free instead of refusing (a limit the caller keeps quiet). */

@@ -6,6 +6,7 @@ import { readyToJoin } from "../rules/job-state";
 import { chunkResultKey } from "../store/keys";
 import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../store/transcriptions";
 import { commitMachineTranscript, joinChunks } from "../transcript-doc";
+import { recognizeVoices } from "../voices";
 import { analyze } from "./analyze";
 import { holdLease } from "./enqueue";
 import { failTranscription } from "./state-repository";
@@ -32,7 +33,9 @@ export async function buildTranscript(env: Bindings, db: Db, transcriptionId: st
     );
     return;
   }
-  const doc = joinChunks(results as NonNullable<(typeof results)[number]>[]);
+  const joined = joinChunks(results as NonNullable<(typeof results)[number]>[]);
+  // Speakers whose voice the user remembered are named; every speaker's voice is kept for remembering later.
+  const doc = await recognizeVoices(db, t.userId, transcriptionId, joined.doc, joined.voices);
   // Saved as the next version of the transcript (the D1 text with it); false when deleted meanwhile.
   if (!(await commitMachineTranscript(env, db, t, doc))) return;
   await updateTranscription(db, transcriptionId, {

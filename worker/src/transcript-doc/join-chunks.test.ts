@@ -16,7 +16,7 @@ describe("stitching chunks", () => {
     const all = Array.from({ length: 20 }, (_, i) => `w${i}`);
     const a = chunkOf(all.slice(0, 12), 0, 12);
     const b = chunkOf(all.slice(10), 0, 10);
-    const doc = joinChunks([
+    const { doc } = joinChunks([
       { startOffset: 10, result: b },
       { startOffset: 0, result: a },
     ]);
@@ -28,7 +28,7 @@ describe("stitching chunks", () => {
   });
 
   it("places chunk times at their offset in the recording", () => {
-    const doc = joinChunks([
+    const { doc } = joinChunks([
       { startOffset: 0, result: chunkOf(["hello"], 0, 300) },
       { startOffset: 300, result: chunkOf(["again"], 2, 300) },
     ]);

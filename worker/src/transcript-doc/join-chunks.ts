@@ -1,5 +1,6 @@
 import type { Segment, TranscriptDoc, Word } from "@verbatim/shared";
 import type { SpeechResult } from "../asr";
+import { meanVoice } from "../rules/voices";
 import {
   chunkSpeakerKey,
   joinDiarizationNotes,
@@ -15,6 +16,12 @@ export interface ChunkResult {
   result: SpeechResult;
 }
 
+export interface JoinedTranscript {
+  doc: TranscriptDoc;
+  /** Each of the doc's speakers' voice (the mean over the chunks it spoke in), when the engine sent embeddings. */
+  voices: Map<string, number[]>;
+}
+
 const shift = (w: Word, by: number): Word => ({ ...w, start: w.start + by, end: w.end + by });
 
 /**
@@ -22,7 +29,7 @@ const shift = (w: Word, by: number): Word => ({ ...w, start: w.start + by, end: 
  * sliced in two); each word belongs to exactly one chunk: the one on its side of the middle of the overlap.
  * That is what keeps words from being lost or doubled at the seams.
  */
-export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
+export function joinChunks(chunks: ChunkResult[]): JoinedTranscript {
   const sorted = [...chunks].sort((a, b) => a.startOffset - b.startOffset);
   const ends = sorted.map((c) => c.startOffset + c.result.duration);
   const cuts = sorted.map((_, i) => {
@@ -82,13 +89,26 @@ export function joinChunks(chunks: ChunkResult[]): TranscriptDoc {
 
   const languages = sorted.map((c) => c.result.language).filter((l): l is string => !!l);
   const diarization = joinDiarizationNotes(sorted.map((c) => c.result.diarization));
-  const { segments, speakers } = numberSpeakers(joined.flatMap(splitBySpeaker));
+  const { segments, speakers, ids } = numberSpeakers(joined.flatMap(splitBySpeaker));
+  const heard = new Map<string, number[][]>();
+  sorted.forEach((chunk, i) => {
+    for (const [local, voice] of Object.entries(chunk.result.speakerEmbeddings ?? {})) {
+      const id = ids.get(linked.get(chunkSpeakerKey(i, local)) ?? "");
+      if (id) heard.set(id, [...(heard.get(id) ?? []), voice]);
+    }
+  });
+  const voices = new Map(
+    [...heard].map(([id, vs]) => [id, meanVoice(vs.map((voice) => ({ voice, weight: 1 })))] as const),
+  );
   return {
-    language: mostCommon(languages),
-    duration: Math.max(0, ...ends),
-    segments,
-    ...(speakers.length > 0 ? { speakers } : {}),
-    ...(diarization ? { diarization } : {}),
+    doc: {
+      language: mostCommon(languages),
+      duration: Math.max(0, ...ends),
+      segments,
+      ...(speakers.length > 0 ? { speakers } : {}),
+      ...(diarization ? { diarization } : {}),
+    },
+    voices,
   };
 }
 

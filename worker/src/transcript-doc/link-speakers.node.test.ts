@@ -39,7 +39,7 @@ describe("speakers across the chunks of one recording", () => {
       ],
       10,
     );
-    const doc = joinChunks([
+    const { doc } = joinChunks([
       { startOffset: 0, result: part1 },
       { startOffset: 10, result: part2 },
     ]);
@@ -62,7 +62,7 @@ describe("speakers across the chunks of one recording", () => {
   });
 
   it("a voice only the second chunk hears is a new speaker", () => {
-    const doc = joinChunks([
+    const { doc } = joinChunks([
       { startOffset: 0, result: result([seg([w("one", 1, "SPEAKER_00"), w("two", 9.5, "SPEAKER_00")])], 10) },
       {
         startOffset: 9,
@@ -84,7 +84,7 @@ describe("speakers across the chunks of one recording", () => {
       segments: [{ start: 0, end: 1, text: "words", words: [{ word: "words", start: 0, end: 1 }] }],
       diarization: { state: "failed", message: "Speaker recognition failed (boom)" },
     };
-    const doc = joinChunks([{ startOffset: 0, result: failed }]);
+    const { doc } = joinChunks([{ startOffset: 0, result: failed }]);
     expect(doc.diarization).toEqual({ state: "failed", message: "Speaker recognition failed (boom)" });
     expect(doc.speakers).toBeUndefined();
     expect(doc.segments[0]?.text).toBe("words");
@@ -98,7 +98,7 @@ describe("speakers across the chunks of one recording", () => {
       speaker: "SPEAKER_00",
       words: [w("Ready?", 0, "SPEAKER_00"), w("Yes,", 1, "SPEAKER_01"), w("go.", 2, "SPEAKER_01")],
     };
-    const doc = joinChunks([{ startOffset: 0, result: result([mixed], 3) }]);
+    const { doc } = joinChunks([{ startOffset: 0, result: result([mixed], 3) }]);
     expect(doc.segments.map((s) => [s.start, s.end, s.text, s.speaker])).toEqual([
       [0, 0.4, "Ready?", "SPEAKER_00"],
       [1, 3, "Yes, go.", "SPEAKER_01"],
@@ -110,7 +110,7 @@ describe("speakers across the chunks of one recording", () => {
     const bob = [0, 1, 0];
     const cat = [0, 0, 1];
     const withVoices = (r: SpeechResult, voices: Record<string, number[]>) => ({ ...r, speakerEmbeddings: voices });
-    const doc = joinChunks([
+    const { doc, voices } = joinChunks([
       {
         startOffset: 0,
         result: withVoices(result([seg([w("one", 1, "SPEAKER_00")]), seg([w("two", 5, "SPEAKER_01")])], 10), {
@@ -133,5 +133,11 @@ describe("speakers across the chunks of one recording", () => {
       ["three", "SPEAKER_02"],
       ["four", "SPEAKER_01"],
     ]);
+    // Each speaker's voice, for remembering it: Bob's is the mean of both parts', at unit length.
+    expect(voices.get("SPEAKER_00")).toEqual(ann);
+    expect(voices.get("SPEAKER_02")).toEqual(cat);
+    const bobs = voices.get("SPEAKER_01") ?? [];
+    expect(Math.hypot(...bobs)).toBeCloseTo(1, 9);
+    expect(bobs[0]).toBeCloseTo(0.1 / Math.hypot(0.1, 1.95), 9);
   });
 });

@@ -1,4 +1,5 @@
 import type { DiarizationNote, Segment, Speaker, Word } from "@verbatim/shared";
+import { SAME_VOICE, voiceSimilarity } from "../rules/voices";
 import { joinWords } from "./text";
 
 // Each chunk of a chunked upload is diarized on its own, so its speaker ids ("SPEAKER_00"…) are its own: the
@@ -17,12 +18,6 @@ export interface ChunkWords {
   /** The engine's voice embedding per local speaker id, when it sent them. */
   embeddings?: Record<string, number[]> | undefined;
 }
-
-/** Two voices at least this similar (cosine of unit embeddings) are one person: measured 0.68–0.84 for the same
- * voice and 0.34–0.40 for different ones on the two-speaker fixture (asr/tests/test_speaker_embeddings.py). */
-const SAME_VOICE = 0.55;
-
-const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
 const key = (chunk: number, id: string) => `${chunk}\u0000${id}`;
 
@@ -63,7 +58,7 @@ export function linkChunkSpeakers(chunks: ChunkWords[]): Map<string, string> {
     const byVoice = locals
       .filter((local) => !global.has(key(i, local)) && chunk.embeddings?.[local])
       .flatMap((local) =>
-        [...voices].map(([g, v]) => ({ local, g, s: cosine(chunk.embeddings?.[local] as number[], v) })),
+        [...voices].map(([g, v]) => ({ local, g, s: voiceSimilarity(chunk.embeddings?.[local] as number[], v) })),
       )
       .filter((p) => p.s >= SAME_VOICE)
       .sort((a, b) => b.s - a.s);
@@ -88,7 +83,12 @@ export const chunkSpeakerKey = key;
  * Renames speaker ids to "SPEAKER_00", "SPEAKER_01"… in order of first appearance and lists them (unnamed).
  * Returns the segments unchanged and no speakers when nobody was recognised.
  */
-export function numberSpeakers(segments: Segment[]): { segments: Segment[]; speakers: Speaker[] } {
+export function numberSpeakers(segments: Segment[]): {
+  segments: Segment[];
+  speakers: Speaker[];
+  /** Each id given in → the "SPEAKER_nn" it became. */
+  ids: Map<string, string>;
+} {
   const ids = new Map<string, string>();
   const idOf = (s: string | undefined) => {
     if (s === undefined) return undefined;
@@ -100,7 +100,7 @@ export function numberSpeakers(segments: Segment[]): { segments: Segment[]; spea
     const speaker = idOf(seg.speaker);
     return { ...seg, ...(words ? { words } : {}), ...(speaker ? { speaker } : {}) };
   });
-  return { segments: renamed, speakers: [...ids.values()].map((id) => ({ id, name: null })) };
+  return { segments: renamed, speakers: [...ids.values()].map((id) => ({ id, name: null })), ids };
 }
 
 /** One note for the recording: a failure in any chunk is reported; otherwise unavailable, otherwise done. */

@@ -12,10 +12,12 @@ import { useOnline } from "@/lib/use-online";
 import { clearRequestedTab, requestedTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";
 import { AccountTab } from "./account-tab";
 import { AiTab } from "./ai-tab";
+import { ApiTab } from "./api-tab";
 import { GeneralTab } from "./general-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
 import { TimezoneTab } from "./timezone-tab";
+import { VoicesTab } from "./voices-tab";
 
 /** /settings: the settings screen (docs/deviations-from-the-spec.md, "Settings are saved"). */
 export function SettingsPage() {
@@ -101,6 +103,12 @@ export function SettingsPage() {
           {preferencesTab((p) => (
             <AiTab saved={p.ai} />
           ))}
+        </TabsContent>
+        <TabsContent value="voices">
+          <VoicesTab />
+        </TabsContent>
+        <TabsContent value="api">
+          <ApiTab />
         </TabsContent>
       </Tabs>
     </div>

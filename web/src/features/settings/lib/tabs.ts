@@ -1,7 +1,16 @@
 import { SETTINGS_TAB_KEY } from "@/components/layout/user-menu";
 
 /** The settings tabs, in order; each one's name is settings.tabs.<tab>. */
-export const SETTINGS_TABS = ["general", "profile", "account", "timezone", "notifications", "ai"] as const;
+export const SETTINGS_TABS = [
+  "general",
+  "profile",
+  "account",
+  "timezone",
+  "notifications",
+  "ai",
+  "voices",
+  "api",
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t === value);

@@ -20,6 +20,7 @@ export function SpeakerRow({
   onToggle,
   saving,
   onRename,
+  voice,
 }: {
   speaker: string;
   speakers: Speaker[];
@@ -28,6 +29,11 @@ export function SpeakerRow({
   onToggle: () => void;
   saving: boolean;
   onRename: (name: string | null) => Promise<boolean>;
+  /**
+   * The speaker's kept voice, for a named speaker (voices remembered across recordings): `remembered` once it
+   * matches a voice the user remembered; absent when no voice was kept.
+   */
+  voice?: { remembered: boolean; remembering: boolean; onRemember: () => void } | undefined;
 }) {
   const t = useTranslations("detail.speakers");
   const label = speakerLabel(speakers, speaker);
@@ -96,6 +102,22 @@ export function SpeakerRow({
             }}
           >
             {t("rename")}
+          </Button>
+        ))}
+      {voice &&
+        !editing &&
+        (voice.remembered ? (
+          <span className="text-xs text-muted-foreground">{t("voiceRemembered")}</span>
+        ) : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t("rememberVoiceLabel", { name: label })}
+            disabled={voice.remembering}
+            onClick={voice.onRemember}
+          >
+            {voice.remembering && <ButtonSpinner />}
+            {t("rememberVoice")}
           </Button>
         ))}
     </li>

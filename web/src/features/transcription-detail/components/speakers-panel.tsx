@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast";
 import { speakersOf } from "@/entities/transcription/speakers";
+import { useHeardVoices, useRememberVoice } from "@/entities/voices/voices-api";
 import { ApiError, userMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
@@ -67,6 +68,8 @@ export function SpeakersPanel({
   const open = !phone || expanded;
   const contentId = useId();
   const suggestions = useSpeakerSuggestions(transcriptionId, baseVersion, diarized && editable);
+  const heard = useHeardVoices(transcriptionId, diarized && editable);
+  const remember = useRememberVoice();
 
   const note = doc?.diarization && doc.diarization.state !== "done" ? doc.diarization : null;
   if (ids.length === 0 && !note) return null;
@@ -86,6 +89,30 @@ export function SpeakersPanel({
         });
       return false;
     }
+  };
+
+  // A named speaker whose voice was kept can be remembered, so later recordings name them.
+  const voiceOf = (id: string) => {
+    const kept = heard.data?.speakers.find((s) => s.speakerId === id);
+    const name = speakers.find((s) => s.id === id)?.name;
+    if (!kept || !name || !editable) return undefined;
+    return {
+      remembered: kept.voiceId !== null,
+      remembering: remember.isPending && remember.variables?.speakerId === id,
+      onRemember: () =>
+        remember.mutate(
+          { transcriptionId, speakerId: id, name },
+          {
+            onSuccess: () => toast({ title: t("rememberedTitle"), description: t("rememberedBody", { name }) }),
+            onError: (error) =>
+              toast({
+                variant: "destructive",
+                title: t("rememberFailed"),
+                description: userMessage(error, t("tryAgain")),
+              }),
+          },
+        ),
+    };
   };
 
   const offered = (suggestions.data?.suggestions ?? []).filter(
@@ -144,6 +171,7 @@ export function SpeakersPanel({
                 onToggle={() => setFilter(toggleSpeaker(filter, id))}
                 saving={rename.isPending}
                 onRename={(name) => saveNames({ [id]: name })}
+                voice={voiceOf(id)}
               />
             ))}
           </ul>
