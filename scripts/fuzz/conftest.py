@@ -22,7 +22,8 @@ SESSION_ENDING = "/api/logout-all"
 _summaries: list[str] = []
 
 
-def new_session():
+def new_user():
+    """A new user's session cookie, and an API key of theirs with every scope (the document names both schemes)."""
     name = f"fuzz{secrets.token_hex(6)}"
     res = requests.post(
         f"{BASE}/api/register",
@@ -30,16 +31,41 @@ def new_session():
         timeout=10,
     )
     assert res.status_code == 201, res.text
-    return res.cookies["verbatim_session"]
+    session = res.cookies["verbatim_session"]
+    key = requests.post(
+        f"{BASE}/api/api-keys",
+        json={"name": "fuzz", "scopes": ["transcriptions:read", "transcriptions:write"]},
+        cookies={"verbatim_session": session},
+        headers={"Origin": BASE},
+        timeout=10,
+    )
+    assert key.status_code == 201, key.text
+    return session, key.json()["key"]
 
 
-def _st_run(out: Path, name: str, *options: str):
+SESSION_AUTH = '[auth.openapi.session]\napi_key = "${VERBATIM_FUZZ_SESSION}"'
+KEY_AUTH = '[auth.openapi.apiKey]\nbearer = "${VERBATIM_FUZZ_KEY}"'
+# What an API key reaches (worker/src/rules/api-key-scopes.ts); the document lists the key on those operations only.
+KEY_PATHS = "^/api/(transcriptions|uploads|search|sync)(/|$)"
+
+
+def _key_config(out: Path) -> Path:
+    """schemathesis.toml signing in with the user's API key instead of the session cookie."""
+    text = (HERE / "schemathesis.toml").read_text()
+    assert SESSION_AUTH in text, "schemathesis.toml no longer has the session's auth section"
+    path = out / "schemathesis-key.toml"
+    path.write_text(text.replace(SESSION_AUTH, KEY_AUTH))
+    return path
+
+
+def _st_run(out: Path, name: str, *options: str, config: Path = HERE / "schemathesis.toml"):
     st = Path(sys.executable).with_name("st")
     report = out / f"{name}.xml"
-    args = [str(st), "--config-file", str(HERE / "schemathesis.toml"), "run", DOCUMENT]
+    args = [str(st), "--config-file", str(config), "run", DOCUMENT]
     args += ["--report", "junit", "--report-junit-path", str(report), *options]
-    env = {**os.environ, "VERBATIM_FUZZ_SESSION": new_session(), "NO_COLOR": "1"}
-    proc = subprocess.run(args, env=env, timeout=RUN_LIMIT_S, capture_output=True, text=True)
+    session, key = new_user()
+    env = {**os.environ, "VERBATIM_FUZZ_SESSION": session, "VERBATIM_FUZZ_KEY": key, "NO_COLOR": "1"}
+    proc = subprocess.run(args, check=False, env=env, timeout=RUN_LIMIT_S, capture_output=True, text=True)
     (out / f"{name}.log").write_text(proc.stdout + proc.stderr)
     cases = re.search(r"Test cases:\s*\n\s*(.+)", proc.stdout)
     links = re.search(r"API Links:\s*(.+)", proc.stdout)
@@ -59,6 +85,8 @@ def results(tmp_path_factory):
     runs = [
         _st_run(out, "all", "--exclude-path", SESSION_ENDING),
         _st_run(out, "logout-all", "--include-path", SESSION_ENDING, "--phases", "examples,coverage,fuzzing", "--max-time", "10"),
+        # The operations a key reaches, signed in with the key alone (a Bearer request never reads the cookie).
+        _st_run(out, "api-key", "--include-path-regex", KEY_PATHS, "--max-time", "40", config=_key_config(out)),
     ]
     found = {}
     for _, report in runs:
@@ -66,7 +94,10 @@ def results(tmp_path_factory):
             problem = case.find("failure")
             if problem is None:
                 problem = case.find("error")
-            found[case.get("name")] = None if problem is None else problem.text or problem.get("message")
+            name = case.get("name")
+            # An operation fuzzed in two runs (with the session, then with the key) fails if either run failed.
+            if found.get(name) is None:
+                found[name] = None if problem is None else problem.text or problem.get("message")
     return [proc for proc, _ in runs], found
 
 

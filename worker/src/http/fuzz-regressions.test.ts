@@ -29,6 +29,19 @@ describe("inputs found by fuzzing", () => {
     expect((await api("/api/transcriptions/upload", { method: "POST", cookie, body: full })).status).toBe(402);
   });
 
+  it("refuses a query parameter named without a value instead of reading it as 0", async () => {
+    // Found: GET /api/search?q=k&offset= answered 200 (z.coerce.number() reads "" as 0).
+    const { cookie } = await signUp();
+    const res = await api("/api/search?q=k&limit=33&offset=", { cookie });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "offset has no value",
+      errors: [{ field: "offset", message: "offset has no value" }],
+    });
+    expect((await api("/api/sync?since=0&limit=", { cookie })).status).toBe(400);
+    expect((await api("/api/search?q=k&offset=0", { cookie })).status).toBe(200);
+  });
+
   it("refuses a JSON route's request without a body instead of saving nothing and answering 200", async () => {
     // Found: PUT /api/user/preferences with no body answered 200 (Hono reads a missing body as {}, which the
     // all-optional update schema accepted).

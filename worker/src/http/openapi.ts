@@ -149,9 +149,25 @@ export function apiDocument(app: Pick<Hono, "routes">) {
 
 export const API_KEY = "apiKey";
 
+const errorBody: OpenAPIV3_1.ResponseObject["content"] = {
+  "application/json": {
+    schema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+  },
+};
+const KEY_REFUSED: OpenAPIV3_1.ResponseObject = {
+  description: "The API key's scopes do not reach this operation (or a cross-origin request, with the cookie)",
+  content: errorBody,
+};
+const KEY_PACE: OpenAPIV3_1.ResponseObject = {
+  description: "Too many requests with this API key: Retry-After says when to try again",
+  headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait" } },
+  content: errorBody,
+};
+
 /**
  * Each operation an API key may call also accepts the key, with the scope it needs (rules/api-key-scopes.ts, the
- * table the Bearer check uses), so a generated client knows which key reaches what.
+ * table the Bearer check uses), so a generated client knows which key reaches what; and it may answer what a key
+ * is answered: 403 for a scope that does not reach, 429 past the key's pace.
  */
 function withApiKeys(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -160,6 +176,7 @@ function withApiKeys(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
       const scope = requiredScope(method, path);
       if (!operation || !scope || !operation.security?.length) continue;
       operation.security = [...operation.security, { [API_KEY]: [scope] }];
+      operation.responses = { 403: KEY_REFUSED, 429: KEY_PACE, ...operation.responses } as typeof operation.responses;
     }
   }
   return document;

@@ -21,6 +21,12 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     if (target === "json" && !isJson(c.req.header("Content-Type"))) {
       return c.json(validationError([{ message: NOT_JSON }]), 400);
     }
+    // `offset=` would read as 0 (a number coerced from ""): a parameter named without a value is refused instead.
+    if (target === "query") {
+      const empty = [...new URL(c.req.url).searchParams].filter(([, value]) => value === "").map(([name]) => name);
+      if (empty.length > 0)
+        return c.json(validationError(empty.map((name) => ({ path: [name], message: `${name} has no value` }))), 400);
+    }
     if (!result.success) return c.json(validationError(result.error), 400);
   });
 }
