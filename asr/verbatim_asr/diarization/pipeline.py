@@ -18,6 +18,10 @@ FRAME_STEP = 270 / SAMPLE_RATE  # the model's frame hop (SincNet stride 10 x thr
 FRAME_DURATION = 991 / SAMPLE_RATE  # receptive field of one frame
 MIN_EMBED_SECONDS = 0.6  # less clean speech than this gives no reliable embedding (see diarize_mono)
 MAX_EMBED_SECONDS = 3.0  # the cost of CAM++ grows with the audio; this much is enough to tell voices apart
+# A speaker who, once the windows are stitched, talks for less than this in all is a stray cluster (a piece of
+# overlap, a cough, one voice's odd window), not a person: its windows go to the nearest other speaker. Chosen on
+# the development set (asr/tests/tune_speakers.py; docs/speech-engine/speaker-recognition.md#accuracy).
+MIN_SPEAKER_SECONDS = 2.0
 
 
 @dataclass
@@ -161,6 +165,19 @@ def diarize_mono(
             assignment[w, k] = free[0]
     n = len(centroids)
     active = _stitch(len(audio), starts, activity, assignment, n)
+    floor = max(1, num_speakers or min_speakers or 1)
+    while True:
+        talk = active.sum(axis=0) * FRAME_STEP
+        alive = [k for k in range(n) if (assignment == k).any()]
+        stray = [k for k in alive if talk[k] < MIN_SPEAKER_SECONDS]
+        if not stray or len(alive) <= floor:
+            break
+        keep = [c for c in alive if c not in stray]
+        # All strays at once into the nearest real speaker, then one stitch; one at a time only when too few are left.
+        for k in stray if len(keep) >= floor else [min(stray, key=lambda c: talk[c])]:
+            others = keep if len(keep) >= floor else [c for c in alive if c != k]
+            assignment[assignment == k] = max(others, key=lambda c: float(centroids[k] @ centroids[c]))
+        active = _stitch(len(audio), starts, activity, assignment, n)
     # Speakers numbered by first appearance.
     first = [np.argmax(active[:, k]) if active[:, k].any() else len(active) for k in range(n)]
     order = [k for k in np.argsort(first) if active[:, k].any()]
