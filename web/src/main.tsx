@@ -51,6 +51,9 @@ void setLocale(initialLocale())
 // and never while files are being uploaded (a reload would cut them off).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   let updateReady = false;
+  // A worker that takes over a page no worker served (the first install, finished while the visitor moved on) is
+  // no update: that page came from the network, as new as the worker. Only a page an older worker served reloads.
+  const servedByWorker = navigator.serviceWorker.controller !== null;
   router.subscribe("onResolved", () => {
     if (updateReady && !uploadsInFlight()) location.reload();
   });
@@ -59,7 +62,7 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
       registerSW({
         immediate: true,
         onNeedReload: () => {
-          updateReady = true;
+          if (servedByWorker) updateReady = true;
         },
       }),
     );

@@ -7,16 +7,25 @@ import { LandingPage } from "@/features/landing/components/landing-page";
 
 // Loaded only for signed-in users, so visitors' landing page carries no app-shell or list code.
 const SignedInHome = lazy(async () => {
-  const [{ AppLayout }, { TranscriptionsPage }, { UploadQueueRunner }, { PendingUploads }] = await Promise.all([
-    import("@/components/layout/app-layout"),
-    import("@/features/transcriptions/components/transcriptions-page"),
-    import("@/features/upload/components/upload-queue-runner"),
-    import("@/features/upload/components/pending-uploads"),
-  ]);
+  const [{ AppLayout }, { TranscriptionsPage }, { UploadQueueRunner }, { PendingUploads }, { VerifyBanner }] =
+    await Promise.all([
+      import("@/components/layout/app-layout"),
+      import("@/features/transcriptions/components/transcriptions-page"),
+      import("@/features/upload/components/upload-queue-runner"),
+      import("@/features/upload/components/pending-uploads"),
+      import("@/features/email/components/verify-banner"),
+    ]);
   return {
     default: () => (
       <AppLayout>
-        <TranscriptionsPage uploads={<PendingUploads />} />
+        <TranscriptionsPage
+          uploads={
+            <>
+              <VerifyBanner />
+              <PendingUploads />
+            </>
+          }
+        />
         <UploadQueueRunner />
       </AppLayout>
     ),

@@ -27,6 +27,15 @@ describe("the prerendered landing page", () => {
     }
   });
 
+  it("is not what the service worker gets when it keeps the app's shell", async () => {
+    // Found: the worker precached index.html (assets redirect it to /) before the visitor signed up, got this page,
+    // and showed the landing page for /dashboard.
+    const shell = await (await page("/", { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" })).text();
+    expect(shell).toContain('<div id="root"></div>');
+    const opened = await (await page("/", { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" })).text();
+    expect(opened).toContain('data-prerendered="landing"');
+  });
+
   it("is not what a signed-in browser or another path gets", async () => {
     const signedIn = await (await page("/", { Cookie: "verbatim_session=whatever" })).text();
     expect(signedIn).toContain('<div id="root"></div>');

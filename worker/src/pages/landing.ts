@@ -12,6 +12,11 @@ import { readSessionCookie } from "../http/session-cookie";
 export async function prerenderedLanding(c: Context<AppEnv>): Promise<Response | null> {
   if (c.req.path !== "/" || (c.req.method !== "GET" && c.req.method !== "HEAD")) return null;
   if (readSessionCookie(c)) return null;
+  // Only for a page being opened. The service worker fetches the app's shell (index.html, which assets redirect to
+  // "/") to keep it offline, before the visitor has a session: given this page, it would then show the landing
+  // page for every screen. Clients that send no Sec-Fetch-Mode (crawlers) get the page.
+  const mode = c.req.header("Sec-Fetch-Mode");
+  if (mode !== undefined && mode !== "navigate") return null;
   const locale = pickLocale(acceptedLanguages(c.req.header("Accept-Language")));
   // Assets serve landing-xx.html at its name without the extension. A build without the prerendered pages
   // (Vite's dev server) gets the SPA fallback here, which is the app's shell: the same answer as before.

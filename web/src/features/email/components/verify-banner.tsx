@@ -33,7 +33,7 @@ export function VerifyBanner() {
     <div
       role="status"
       data-testid="verify-banner"
-      className="mb-6 flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
       <p>{t("message", { email: user.email })}</p>
       <Button size="sm" variant="outline" onClick={resend} disabled={pending} className="shrink-0">
