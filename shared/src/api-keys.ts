@@ -38,6 +38,8 @@ export const createApiKeySchema = z.object({
   expiresInDays: z.literal(API_KEY_LIFETIMES).nullable().default(null),
 });
 export type CreateApiKey = z.input<typeof createApiKeySchema>;
+/** A create request as validated: the lifetime's default filled in. */
+export type NewApiKey = z.output<typeof createApiKeySchema>;
 
 /** The answer to creating a key: the only time the whole key is shown. */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });

@@ -1,11 +1,5 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import {
-  API_KEY_PREFIX,
-  type ApiKeyScope,
-  type CreateApiKey,
-  type CreatedApiKey,
-  createApiKeySchema,
-} from "@verbatim/shared/api-keys";
+import { API_KEY_PREFIX, type CreatedApiKey, type NewApiKey } from "@verbatim/shared/api-keys";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -78,9 +72,12 @@ export async function listKeys(db: Db, userId: string) {
   return (await listApiKeys(db, userId)).map(publicApiKey);
 }
 
-/** A new key: the whole key is in this answer only. */
-export async function createKey(db: Db, userId: string, input: CreateApiKey): Promise<CreatedApiKey> {
-  const { name, scopes, expiresInDays } = createApiKeySchema.parse(input);
+/** A new key from a validated request (the route's validator parsed it): the whole key is in this answer only. */
+export async function createKey(
+  db: Db,
+  userId: string,
+  { name, scopes, expiresInDays }: NewApiKey,
+): Promise<CreatedApiKey> {
   if ((await listApiKeys(db, userId)).length >= MAX_KEYS)
     throw new ApiError(409, `You have ${MAX_KEYS} API keys, the most an account may hold. Revoke one first.`);
   const key = `${API_KEY_PREFIX}${encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)))}`;
@@ -90,7 +87,7 @@ export async function createKey(db: Db, userId: string, input: CreateApiKey): Pr
     name,
     prefix: key.slice(0, SHOWN),
     keyHash: hashToken(key),
-    scopes: scopes as ApiKeyScope[],
+    scopes,
     expiresAt,
   });
   return { ...publicApiKey(row), key };

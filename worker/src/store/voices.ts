@@ -31,10 +31,6 @@ export function listVoiceProfiles(db: Db, userId: string): Promise<VoiceProfileR
 
 export const profileVoice = (row: VoiceProfileRow) => parse(row.embedding);
 
-export async function findVoiceProfile(db: Db, userId: string, id: string) {
-  return db.query.voiceProfiles.findFirst({ where: and(eq(voiceProfiles.id, id), eq(voiceProfiles.userId, userId)) });
-}
-
 export async function findVoiceProfileByName(db: Db, userId: string, name: string) {
   return db.query.voiceProfiles.findFirst({
     where: and(eq(voiceProfiles.userId, userId), eq(voiceProfiles.name, name)),

@@ -5,7 +5,6 @@ import { matchVoices, meanVoice } from "../rules/voices";
 import { getOwned } from "../store/transcriptions";
 import {
   deleteVoiceProfile,
-  findVoiceProfile,
   findVoiceProfileByName,
   insertVoiceProfile,
   listVoiceProfiles,
@@ -102,7 +101,6 @@ export async function listVoices(db: Db, userId: string): Promise<VoiceProfile[]
 export async function renameVoice(db: Db, userId: string, id: string, name: string): Promise<VoiceProfile> {
   const same = await findVoiceProfileByName(db, userId, name);
   if (same && same.id !== id) throw new ApiError(409, `You already have a voice named ${same.name}`);
-  if (!(await findVoiceProfile(db, userId, id))) throw notFound("Voice not found");
   const row = await updateVoiceProfile(db, userId, id, { name });
   if (!row) throw notFound("Voice not found");
   return publicProfile(row);
