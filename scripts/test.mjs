@@ -11,7 +11,7 @@ import { asrPython, root } from "./lib/env.mjs";
 import { fuzzApi, prepareFuzz } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { runAsync, startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
-import { runCounted } from "./lib/report.mjs";
+import { lastLines, runCounted } from "./lib/report.mjs";
 import { installAndBuildForTests, migrate, seedAssets } from "./lib/setup.mjs";
 
 const MIN = 60_000;
@@ -51,6 +51,11 @@ function summary() {
     console.log(
       `${r.ok ? "✓" : "✗"} ${r.name}${counts} (${Math.round(r.seconds ?? 0)} s)${r.note ? ` — ${r.note}` : ""}`,
     );
+  }
+  // A step that failed without its runner's counts (it crashed, or ended before its summary) is explained here,
+  // by its last lines: a log read from its end shows the cause, not only the later steps' output.
+  for (const r of results.filter((r) => !r.ok && r.failed === 0 && r.output)) {
+    console.log(`\nlast lines of "${r.name}":\n${lastLines(r.output, 25)}`);
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;

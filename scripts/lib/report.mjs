@@ -88,10 +88,22 @@ function processesOf(pgid) {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the runners' colour codes (ESC sequences).
+const COLOURS = /\x1b\[[0-9;]*m/g;
+
+/** The last `n` non-blank lines of a step's output, without colour codes. */
+export function lastLines(out, n) {
+  return out
+    .replace(COLOURS, "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(-n)
+    .join("\n");
+}
+
 /** Passed/failed counts from the closing lines of vitest, pytest and node's test runner. */
 export function countResults(out) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runners' colour codes (ESC sequences).
-  const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const plain = out.replace(COLOURS, "");
   const count = (re, text = plain) => [...text.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
   let passed = 0;
   let failed = 0;

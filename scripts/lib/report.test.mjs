@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { countResults, runCounted } from "./report.mjs";
+import { countResults, lastLines, runCounted } from "./report.mjs";
 
 /** Gone, or a zombie waiting for a reaper: either way it holds nothing open and does no work. */
 function gone(pid) {
@@ -44,4 +44,10 @@ test("counts vitest, pytest and node's closing lines", () => {
   assert.deepEqual(countResults(" Tests  12 passed | 1 failed (13)\n"), { passed: 12, failed: 1 });
   assert.deepEqual(countResults("==== 47 passed, 2 failed in 23.1s ====\n"), { passed: 47, failed: 2 });
   assert.deepEqual(countResults("ℹ pass 3\nℹ fail 1\n"), { passed: 3, failed: 1 });
+});
+
+test("lastLines keeps a step's last non-blank lines, without colour codes", () => {
+  const out = "one\n\n\x1b[31mtwo\x1b[39m\n  \nthree\n";
+  assert.equal(lastLines(out, 2), "two\nthree");
+  assert.equal(lastLines(out, 10), "one\ntwo\nthree");
 });
