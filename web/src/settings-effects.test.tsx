@@ -1,12 +1,3 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
 import {
   AI_LANGUAGES,
   AI_SWITCHES,
@@ -15,44 +6,19 @@ import {
   type Preferences,
 } from "@verbatim/shared/preferences";
 import type { TranscriptDoc } from "@verbatim/shared/transcript";
-import type { PublicUser } from "@verbatim/shared/user";
 import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { Toaster } from "@/components/ui/toast";
-import { AuthProvider } from "@/entities/session/use-auth";
+import { describe, expect, test, vi } from "vitest";
 import { AiTab } from "@/features/settings/components/ai-tab";
 import { ProcessingStatus } from "@/features/transcription-detail/components/processing-status";
 import { TranscriptEditor } from "@/features/transcription-detail/components/transcript-editor";
 import { AUTO_SAVE_DELAY_MS } from "@/features/transcription-detail/hooks/use-auto-save";
 import { TranscriptionCard } from "@/features/transcriptions/components/transcription-card";
-import { I18nProvider, setLocale } from "@/lib/i18n";
+import { appHarness, FAKE_USER, json, noFakeAnswer, until, wait } from "@/test-support/app-harness";
 import { fakeTranscription } from "../e2e/support/fake-answers";
 
 // Issue 34: every setting acts, or says why not. Each test sets one setting on a fake API and looks at the real
 // component it should change. (The analysis side is in the worker's tests: analysis/capabilities.test.ts, the
 // offline engine's and the providers' "honours the … preferences" tests.)
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const USER: PublicUser = {
-  id: "u1",
-  username: "dana",
-  email: "dana@example.com",
-  full_name: "Dana Reyes",
-  profile_picture: null,
-  company: null,
-  job_title: null,
-  bio: null,
-  subscription_plan: "FREE",
-  subscription_status: "active",
-  subscription_end_date: null,
-  google_connected: false,
-  google_profile_email: null,
-  google_profile_name: null,
-  google_profile_picture: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-};
 
 const DOC: TranscriptDoc = {
   language: "en",
@@ -74,15 +40,10 @@ interface Server {
 }
 let server: Server;
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-async function fakeApi(input: RequestInfo | URL, init?: RequestInit) {
-  const request = new Request(input, init);
+async function fakeApi(request: Request) {
   const path = new URL(request.url).pathname;
-  if (path === "/api/user") return json(USER);
-  if (path === "/api/session") return json({ user: USER });
+  if (path === "/api/user") return json(FAKE_USER);
+  if (path === "/api/session") return json({ user: FAKE_USER });
   if (path === "/api/user/preferences") return json(server.preferences);
   if (path === "/api/user/analysis-capabilities") return json(server.capabilities);
   if (path === "/api/transcriptions/t1/transcript/versions") return json({ current: 3, versions: [] });
@@ -94,78 +55,21 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit) {
     return json({ ...DOC, ...body, version: body.baseVersion + 1 });
   }
   if (path.startsWith("/api/transcriptions/t1")) return json(fakeTranscription({ id: "t1" }));
-  return json({ message: `No fake answer for ${request.method} ${path}` }, 404);
+  return noFakeAnswer(request);
 }
 
-let root: Root;
-let host: HTMLElement;
-let router: ReturnType<typeof createRouter>;
-
-/** Mounts `page` at "/" as the app does (language, query cache, session, router); "/dashboard" is another screen. */
-async function mount(page: () => ReactNode) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <Outlet />
-        <Toaster />
-      </>
-    ),
-  });
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: "/", component: page }),
-    createRoute({ getParentRoute: () => rootRoute, path: "/dashboard", component: () => <p>Another screen</p> }),
-  ]);
-  router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <I18nProvider>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider onSignedOut={() => undefined}>
-            <RouterProvider router={router as never} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </I18nProvider>,
-    );
-  });
-}
-
-const wait = (ms: number) =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
-
-/** Waits until `check` passes, re-rendering as the queries answer. */
-async function until(check: () => void) {
-  await vi.waitFor(
-    async () => {
-      await wait(10);
-      check();
-    },
-    { timeout: 5000 },
-  );
-}
-
-beforeEach(async () => {
+const app = appHarness(fakeApi, () => {
   server = {
     preferences: structuredClone(DEFAULT_PREFERENCES),
     capabilities: { engine: "offline", languages: ["English"], models: [], switches: [...AI_SWITCHES] },
     saves: [],
     conflict: false,
   };
-  vi.stubGlobal("fetch", vi.fn(fakeApi));
   localStorage.clear();
-  await setLocale("en");
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
-});
+/** Mounts `page` at "/" as the app does; "/dashboard" is another screen. */
+const mount = (page: () => ReactNode) => app.mount(page, { routes: { "/dashboard": () => <p>Another screen</p> } });
 
 describe("Settings › Timezone: date format, time format and time zone", () => {
   const card = () => (
@@ -188,7 +92,7 @@ describe("Settings › Timezone: date format, time format and time zone", () => 
     async (dateFormat, timeFormat, timezone, shown) => {
       server.preferences.timezone = { timezone, dateFormat, timeFormat, autoDetect: false };
       await mount(card);
-      await until(() => expect(host.textContent).toContain(shown));
+      await until(() => expect(app.host.textContent).toContain(shown));
     },
   );
 
@@ -200,7 +104,7 @@ describe("Settings › Timezone: date format, time format and time zone", () => 
       autoDetect: true,
     };
     await mount(card);
-    await until(() => expect(host.textContent).toContain("Uploaded on 2026-03-04 8:05 AM"));
+    await until(() => expect(app.host.textContent).toContain("Uploaded on 2026-03-04 8:05 AM"));
   });
 
   test("the transcription's processing status writes its created time the same way", async () => {
@@ -217,7 +121,7 @@ describe("Settings › Timezone: date format, time format and time zone", () => 
       logs: [],
     };
     await mount(() => <ProcessingStatus trace={trace as never} error={false} />);
-    await until(() => expect(host.textContent).toContain("04/03/2026 14:05"));
+    await until(() => expect(app.host.textContent).toContain("04/03/2026 14:05"));
   });
 });
 
@@ -237,7 +141,7 @@ describe("Settings › General › Auto-save transcriptions", () => {
 
   /** Types `text` into the first segment, as the user would. */
   async function typeInFirstSegment(text: string) {
-    const area = host.querySelector<HTMLTextAreaElement>('[data-segment="0"] textarea');
+    const area = app.host.querySelector<HTMLTextAreaElement>('[data-segment="0"] textarea');
     if (!area) throw new Error("no segment");
     await act(async () => {
       area.focus();
@@ -251,7 +155,7 @@ describe("Settings › General › Auto-save transcriptions", () => {
 
   async function openEditor() {
     await mount(editor);
-    await until(() => expect(host.querySelector('[data-segment="0"] textarea')).not.toBeNull());
+    await until(() => expect(app.host.querySelector('[data-segment="0"] textarea')).not.toBeNull());
     // The editor reads the setting from the preferences: wait for them.
     await until(() =>
       expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/api/user/preferences"))).toBe(true),
@@ -266,14 +170,14 @@ describe("Settings › General › Auto-save transcriptions", () => {
     expect(server.saves).toEqual([]);
     await until(() => expect(server.saves).toHaveLength(1));
     expect(server.saves[0]).toMatchObject({ baseVersion: 3, segments: [{ text: "Hello everybody." }, {}] });
-    await until(() => expect(host.textContent).toContain("Saved (version 4)"));
+    await until(() => expect(app.host.textContent).toContain("Saved (version 4)"));
   });
 
   test("on: a save refused with 409 opens the conflict dialog and is not sent again", async () => {
     server.conflict = true;
     await openEditor();
     await typeInFirstSegment("Hello everybody.");
-    await until(() => expect(host.textContent).toContain("The transcript was changed elsewhere"));
+    await until(() => expect(app.host.textContent).toContain("The transcript was changed elsewhere"));
     await wait(AUTO_SAVE_DELAY_MS + 200);
     expect(server.saves).toHaveLength(1);
   });
@@ -284,17 +188,17 @@ describe("Settings › General › Auto-save transcriptions", () => {
     await typeInFirstSegment("Hello everybody.");
     await wait(AUTO_SAVE_DELAY_MS + 300);
     expect(server.saves).toEqual([]);
-    expect(host.textContent).toContain("Unsaved changes");
+    expect(app.host.textContent).toContain("Unsaved changes");
 
     await act(async () => {
-      void router.navigate({ to: "/dashboard" });
+      void app.router.navigate({ to: "/dashboard" });
     });
-    await until(() => expect(host.textContent).toContain("Leave without saving?"));
-    expect(router.state.location.pathname).toBe("/");
+    await until(() => expect(app.host.textContent).toContain("Leave without saving?"));
+    expect(app.router.state.location.pathname).toBe("/");
 
-    const leave = [...host.querySelectorAll("button")].find((b) => b.textContent === "Leave");
+    const leave = [...app.host.querySelectorAll("button")].find((b) => b.textContent === "Leave");
     await act(async () => leave?.click());
-    await until(() => expect(host.textContent).toContain("Another screen"));
+    await until(() => expect(app.host.textContent).toContain("Another screen"));
     expect(server.saves).toEqual([]);
   });
 
@@ -302,10 +206,10 @@ describe("Settings › General › Auto-save transcriptions", () => {
     await openEditor();
     await typeInFirstSegment("Hello everybody.");
     await act(async () => {
-      void router.navigate({ to: "/dashboard" });
+      void app.router.navigate({ to: "/dashboard" });
     });
-    await until(() => expect(host.textContent).toContain("Another screen"));
-    expect(host.textContent).not.toContain("Leave without saving?");
+    await until(() => expect(app.host.textContent).toContain("Another screen"));
+    expect(app.host.textContent).not.toContain("Leave without saving?");
     await until(() => expect(server.saves).toHaveLength(1));
   });
 });
@@ -317,24 +221,24 @@ describe("Settings › AI Assistant says what the server's engine cannot apply",
     server.preferences.ai.preferredLanguage = "Spanish";
     await mount(tab);
     await until(() =>
-      expect(host.textContent).toContain(
+      expect(app.host.textContent).toContain(
         "This server's analysis engine writes only in English, so this choice is not applied.",
       ),
     );
-    expect(host.textContent).toContain("This server analyses with the one model it is configured with");
+    expect(app.host.textContent).toContain("This server analyses with the one model it is configured with");
   });
 
   test("with English chosen, or with a language model, there is no language note", async () => {
     await mount(tab);
-    await until(() => expect(host.textContent).toContain("This server analyses with the one model"));
-    expect(host.textContent).not.toContain("writes only in");
+    await until(() => expect(app.host.textContent).toContain("This server analyses with the one model"));
+    expect(app.host.textContent).not.toContain("writes only in");
   });
 
   test("a language-model engine writes German: no language note", async () => {
     server.preferences.ai.preferredLanguage = "German";
     server.capabilities = { engine: "openai", languages: [...AI_LANGUAGES], models: [], switches: [...AI_SWITCHES] };
     await mount(tab);
-    await until(() => expect(host.textContent).toContain("This server analyses with the one model"));
-    expect(host.textContent).not.toContain("writes only in");
+    await until(() => expect(app.host.textContent).toContain("This server analyses with the one model"));
+    expect(app.host.textContent).not.toContain("writes only in");
   });
 });
