@@ -6,6 +6,7 @@ import { root } from "./lib/env.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { buildWeb, install, migrate, seedAssets } from "./lib/setup.mjs";
+import { localVapidVars } from "./lib/vapid.mjs";
 
 const started = Date.now();
 const port = Number(process.env.PORT || 8787);
@@ -47,12 +48,18 @@ try {
   console.log("Starting the speech engine and the app…");
   await startEngine({ port: asrPort, model: process.env.VERBATIM_ASR_MODEL || "base" });
   mail = await startMail();
-  // Links in e-mails point at this app.
+  // Links in e-mails point at this app; browser notifications are signed with this data directory's VAPID keys.
   await startWorker({
     port,
     asrPort,
     persistTo,
-    vars: { ...mail.vars, EMAIL_LINK_ORIGIN: `http://127.0.0.1:${port}` },
+    vars: {
+      ...mail.vars,
+      ...(await localVapidVars(persistTo)),
+      EMAIL_LINK_ORIGIN: `http://127.0.0.1:${port}`,
+      // Webhooks may go to a receiver on this machine over plain http (production needs https and a public host).
+      WEBHOOKS_ALLOW_HTTP_LOOPBACK: "true",
+    },
   });
 } catch (err) {
   console.error(`\n✗ ${err.message}`);

@@ -13,6 +13,7 @@ import { preflight } from "./lib/preflight.mjs";
 import { runAsync, startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { lastLines, runCounted } from "./lib/report.mjs";
 import { installAndBuildForTests, migrate, seedAssets } from "./lib/setup.mjs";
+import { localVapidVars } from "./lib/vapid.mjs";
 
 const MIN = 60_000;
 const results = [];
@@ -148,7 +149,13 @@ async function main() {
         port,
         asrPort,
         persistTo,
-        vars: { ...E2E_WORKER_VARS, ...stripe.vars, ...google.vars, ...mail.vars },
+        vars: {
+          ...E2E_WORKER_VARS,
+          ...stripe.vars,
+          ...google.vars,
+          ...mail.vars,
+          ...(await localVapidVars(persistTo)),
+        },
       });
     });
     if (started) {

@@ -51,6 +51,8 @@ export default defineConfig({
                 OPEN_UPLOADS_PER_USER: "1000000",
                 // The real `stripe` client against stripe-mock.
                 ...inject("stripeVars"),
+                // Webhooks to the Node receiver on loopback (test/global-setup.ts), as local development allows.
+                WEBHOOKS_ALLOW_HTTP_LOOPBACK: "true",
                 // E-mail over SMTP to this run's Mailpit; the tests read it back through its API (test/mailpit.ts).
                 ...inject("mailVars"),
               },

@@ -1,4 +1,5 @@
-"""HTTP API: an OpenAI-compatible subset (/v1/audio/transcriptions, /v1/models) plus /health."""
+"""HTTP API: an OpenAI-compatible subset (/v1/audio/transcriptions, /v1/audio/translations, /v1/models) plus
+/health."""
 
 from __future__ import annotations
 
@@ -233,6 +234,15 @@ def create_app(engine: Engine) -> FastAPI:
 
     @app.post("/v1/audio/transcriptions")
     async def transcriptions(request: Request):
+        return await recognise(request, "transcribe")
+
+    @app.post("/v1/audio/translations")
+    async def translations(request: Request):
+        """Whisper's translate task: the speech, whatever its language, written in English. It takes the same
+        fields and answers in the same formats as transcriptions (`language`, if given, names the spoken one)."""
+        return await recognise(request, "translate")
+
+    async def recognise(request: Request, task: str):
         try:
             form = await request.form()
         except Exception as e:  # malformed multipart
@@ -309,6 +319,7 @@ def create_app(engine: Engine) -> FastAPI:
                         temperature=temperature,
                         word_timestamps="word" in granularities,
                         speakers=speakers,
+                        task=task,
                     ),
                 )
             except DecodeError as e:

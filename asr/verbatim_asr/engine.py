@@ -50,6 +50,7 @@ class Engine:
         temperature: float | None = None,
         word_timestamps: bool = False,
         speakers: SpeakerOptions | None = None,
+        task: str = "transcribe",
     ) -> Transcript:
         t0 = time.perf_counter()
         channels = decode_channels(path)
@@ -63,6 +64,7 @@ class Engine:
             prompt=prompt,
             temperature=temperature,
             word_timestamps=word_timestamps or speakers is not None,
+            task=task,
         )
         tr.decode_seconds = t1 - t0
         tr.transcribe_seconds = time.perf_counter() - t1
@@ -78,7 +80,10 @@ class Engine:
         prompt: str | None = None,
         temperature: float | None = None,
         word_timestamps: bool = False,
+        task: str = "transcribe",
     ) -> Transcript:
+        """`task`: "transcribe" writes what is said in its language; "translate" writes it in English (Whisper's
+        own translation; an English-only model knows no other language, so there it transcribes)."""
         assert self.model is not None, "model not loaded"
         # OpenAI: temperature 0 (the default) means "start at 0 and raise it on
         # failure"; a higher value starts the fallback ladder there.
@@ -103,6 +108,7 @@ class Engine:
                 beam_size=s.beam,
                 batch_size=s.batch_size,
                 parallel=self.parallel,
+                task=task,
             )
             segments_iter, detected = result.segments, result.language
         else:
@@ -114,6 +120,7 @@ class Engine:
                 temperature=temps,
                 beam_size=s.beam,
                 word_timestamps=word_timestamps,
+                task=task,
                 vad_filter=True,
                 # Conditioning each window on the previous text lets one misheard stretch derail the
                 # rest of a long meeting (skips and loops); measured on a 5.4-minute fixture recording
@@ -143,4 +150,4 @@ class Engine:
                     words=words,
                 )
             )
-        return Transcript(language=detected or (language or ""), duration=duration, segments=segments)
+        return Transcript(language=detected or (language or ""), duration=duration, segments=segments, task=task)

@@ -1,4 +1,4 @@
-"""OpenAI audio-transcription response bodies: json, verbose_json, text, srt, vtt."""
+"""OpenAI audio-transcription and -translation response bodies: json, verbose_json, diarized_json, text, srt, vtt."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def to_diarized_json(tr: Transcript) -> dict[str, Any]:
     """OpenAI's diarized_json (gpt-4o-transcribe-diarize): one segment per speaker turn, with the speaker's
     label. Labels are SPEAKER_00, SPEAKER_01, ... (OpenAI uses A, B, ...)."""
     return {
-        "task": "transcribe",
+        "task": tr.task,
         "duration": round(float(tr.duration), 3),
         "text": tr.text,
         "segments": [
@@ -57,8 +57,9 @@ def to_verbose_json(tr: Transcript, granularities: list[str]) -> dict[str, Any]:
     are present only when "word" was asked for.
     """
     body: dict[str, Any] = {
-        "task": "transcribe",
-        "language": language_name(tr.language),
+        "task": tr.task,
+        # The text's language, as OpenAI's translations say "english" whatever was spoken.
+        "language": language_name("en" if tr.task == "translate" else tr.language),
         "duration": round(float(tr.duration), 3),
         "text": tr.text,
     }

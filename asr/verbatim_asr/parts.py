@@ -105,17 +105,18 @@ def transcribe(
     beam_size: int | None = None,
     batch_size: int = 8,
     parallel: int = 1,
+    task: str = "transcribe",
 ) -> Transcription:
     """Transcribes a 16 kHz mono recording with a faster-whisper WhisperModel whose CTranslate2 model has at
     least `parallel` replicas (inter_threads): `parallel` decoders work at once. Every segment has its words.
-    Without a beam size, the beam is the language's (config.batched_beam_size)."""
+    Without a beam size, the beam is the language's (config.batched_beam_size). `task` "translate" writes English."""
     windows = pack([speech_spans(audio, VAD, parallel)], WINDOW_SECONDS * SAMPLE_RATE)
     if not windows:
         return Transcription([], language or "en")
     decoder = WindowDecoder(model, audio, stamped=opens_in_speech(windows))
     if language is None:
         language = language_of_first_window(decoder, windows, parallel) if model.model.is_multilingual else "en"
-    decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language))
+    decoder.prepare(language, initial_prompt, temperature, beam_size or batched_beam_size(language), task)
     queue = WorkQueue(windows, batch_size, parallel)
     n = min(parallel, len(windows))
     if n == 1:
@@ -203,8 +204,10 @@ class WindowDecoder:
     def encode_ahead(self, window: Window) -> None:
         self._encoded[window] = np.asarray(self.model.encode(self._features(window)[None]))[0]
 
-    def prepare(self, language: str, initial_prompt: str | None, temperature: float, beam_size: int) -> None:
-        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language=language)
+    def prepare(
+        self, language: str, initial_prompt: str | None, temperature: float, beam_size: int, task: str = "transcribe"
+    ) -> None:
+        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task=task, language=language)
         self.tokenizer = tokenizer
         options = TranscriptionOptions(
             beam_size=beam_size,

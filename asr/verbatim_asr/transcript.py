@@ -53,9 +53,10 @@ class DiarizationInfo:
 
 @dataclass
 class Transcript:
-    language: str  # code, e.g. "en"
+    language: str  # code of the spoken language, e.g. "en"
     duration: float  # seconds of input audio
     segments: list[Segment]
+    task: str = "transcribe"  # or "translate": the text is in English whatever the spoken language
     decode_seconds: float = 0.0
     transcribe_seconds: float = 0.0
     diarization: DiarizationInfo | None = None

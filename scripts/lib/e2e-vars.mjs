@@ -10,4 +10,6 @@ export const E2E_WORKER_VARS = {
   OPEN_UPLOADS_PER_USER: "1000000",
   // The fuzzing sends far more than a script would with its key (worker/src/auth/api-key.test.ts tests the pace).
   API_KEY_REQUESTS_PER_MINUTE: "1000000",
+  // Webhooks to a receiver the browser tests run on loopback (http://127.0.0.1:…), as in local development.
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: "true",
 };

@@ -104,7 +104,8 @@ const SENTENCE = /^\s*\p{Lu}[\p{L}'’-]*[\s,:]+[\p{L}\d]/u;
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(path);
+    // test-support/ is the component tests' harness: test code, like the *.test.tsx files, never on screen.
+    if (entry.isDirectory()) return ["node_modules", "test-support"].includes(entry.name) ? [] : sourceFiles(path);
     if (!/\.(ts|tsx)$/.test(entry.name) || /\.(test|d)\.tsx?$/.test(entry.name)) return [];
     return entry.name === "routeTree.gen.ts" ? [] : [path];
   });

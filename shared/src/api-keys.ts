@@ -7,7 +7,7 @@ import { z } from "zod";
 export const API_KEY_PREFIX = "vbt_";
 
 /** What a key may do. Each covers a set of routes (the Worker's rules/api-key-scopes.ts). */
-export const API_KEY_SCOPES = ["transcriptions:read", "transcriptions:write"] as const;
+export const API_KEY_SCOPES = ["transcriptions:read", "transcriptions:write", "webhooks:manage"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** The lifetimes a new key may have, in days; null = until revoked. */

@@ -13,6 +13,13 @@ export const TRANSCRIPTION_STATUSES = [
 export const transcriptionStatusSchema = z.enum(TRANSCRIPTION_STATUSES);
 export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
 
+/**
+ * What speech recognition writes: the words as spoken (`transcribe`), or Whisper's translation of them into English
+ * (`translate`, asked through POST /v1/audio/translations). A translation's `language` is its text's: "en".
+ */
+export const TRANSCRIPTION_TASKS = ["transcribe", "translate"] as const;
+export type TranscriptionTask = (typeof TRANSCRIPTION_TASKS)[number];
+
 /** Statuses in which the job still works and clients poll. */
 export const ACTIVE_STATUSES: readonly TranscriptionStatus[] = ["PENDING", "PROCESSING", "REPROCESSING"];
 /** Still being worked on: it accepts audio, its jobs run, clients poll it, a new run is refused. */
@@ -50,6 +57,8 @@ export const transcriptionSchema = z
     /** Speaker recognition was asked for (at upload or reprocess), with the user's speaker count if given. */
     diarize: z.boolean(),
     num_speakers: z.number().int().nullable(),
+    /** `translate`: the text is Whisper's English translation of the recording (TRANSCRIPTION_TASKS). */
+    task: z.enum(TRANSCRIPTION_TASKS),
     /** The transcript's version (0 until one exists); the editor saves against it. */
     transcript_version: z.number().int().nonnegative(),
     created_at: z.string(),

@@ -6,7 +6,7 @@ import { LocaleSync } from "@/entities/user/locale-sync";
 import { PricingPage } from "@/features/pricing/components/pricing-page";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 import { LOCALE_STORAGE_KEY, pickLocale } from "@/lib/i18n";
-import { appHarness, FAKE_USER, json, noFakeAnswer, wait } from "@/test-support/app-harness";
+import { appHarness, FAKE_USER, jsonAnswer, noFakeAnswer, wait } from "@/test-support/app-harness";
 
 // The interface's language (docs/architecture/web-app.md, "Languages"): a signed-in user's Settings › General ›
 // Language, and the browser's languages on the public pages. The screens here are the real ones, over a fake API.
@@ -17,13 +17,13 @@ let server: { user: PublicUser | null; preferences: Preferences };
 async function fakeApi(request: Request) {
   const path = new URL(request.url).pathname;
   if (path === "/api/user" && request.method === "GET")
-    return server.user ? json(server.user) : json({ message: "Not signed in" }, 401);
-  if (path === "/api/session" && request.method === "GET") return json({ user: server.user });
-  if (path === "/api/user/preferences" && request.method === "GET") return json(server.preferences);
+    return server.user ? jsonAnswer(server.user) : jsonAnswer({ message: "Not signed in" }, 401);
+  if (path === "/api/session" && request.method === "GET") return jsonAnswer({ user: server.user });
+  if (path === "/api/user/preferences" && request.method === "GET") return jsonAnswer(server.preferences);
   if (path === "/api/user/preferences" && request.method === "PUT") {
     const update = (await request.json()) as Partial<Preferences>;
     server.preferences = { ...server.preferences, general: { ...server.preferences.general, ...update.general } };
-    return json(server.preferences);
+    return jsonAnswer(server.preferences);
   }
   return noFakeAnswer(request);
 }

@@ -13,7 +13,7 @@ import { ProcessingStatus } from "@/features/transcription-detail/components/pro
 import { TranscriptEditor } from "@/features/transcription-detail/components/transcript-editor";
 import { AUTO_SAVE_DELAY_MS } from "@/features/transcription-detail/hooks/use-auto-save";
 import { TranscriptionCard } from "@/features/transcriptions/components/transcription-card";
-import { appHarness, FAKE_USER, json, noFakeAnswer, until, wait } from "@/test-support/app-harness";
+import { appHarness, FAKE_USER, jsonAnswer, noFakeAnswer, until, wait } from "@/test-support/app-harness";
 import { fakeTranscription } from "../e2e/support/fake-answers";
 
 // Issue 34: every setting acts, or says why not. Each test sets one setting on a fake API and looks at the real
@@ -42,19 +42,19 @@ let server: Server;
 
 async function fakeApi(request: Request) {
   const path = new URL(request.url).pathname;
-  if (path === "/api/user") return json(FAKE_USER);
-  if (path === "/api/session") return json({ user: FAKE_USER });
-  if (path === "/api/user/preferences") return json(server.preferences);
-  if (path === "/api/user/analysis-capabilities") return json(server.capabilities);
-  if (path === "/api/transcriptions/t1/transcript/versions") return json({ current: 3, versions: [] });
+  if (path === "/api/user") return jsonAnswer(FAKE_USER);
+  if (path === "/api/session") return jsonAnswer({ user: FAKE_USER });
+  if (path === "/api/user/preferences") return jsonAnswer(server.preferences);
+  if (path === "/api/user/analysis-capabilities") return jsonAnswer(server.capabilities);
+  if (path === "/api/transcriptions/t1/transcript/versions") return jsonAnswer({ current: 3, versions: [] });
   if (path === "/api/transcriptions/t1/transcript" && request.method === "PUT") {
     const body = (await request.json()) as { baseVersion: number };
     server.saves.push(body);
     if (server.conflict)
-      return json({ message: "Changed elsewhere", code: "VERSION_CONFLICT", currentVersion: 4 }, 409);
-    return json({ ...DOC, ...body, version: body.baseVersion + 1 });
+      return jsonAnswer({ message: "Changed elsewhere", code: "VERSION_CONFLICT", currentVersion: 4 }, 409);
+    return jsonAnswer({ ...DOC, ...body, version: body.baseVersion + 1 });
   }
-  if (path.startsWith("/api/transcriptions/t1")) return json(fakeTranscription({ id: "t1" }));
+  if (path.startsWith("/api/transcriptions/t1")) return jsonAnswer(fakeTranscription({ id: "t1" }));
   return noFakeAnswer(request);
 }
 

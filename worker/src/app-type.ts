@@ -3,10 +3,14 @@ import type { HonoBase } from "hono/hono-base";
 import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
 import type { apiKeyRoutes, authRoutes } from "./auth";
 import type { billingRoutes } from "./billing";
+import type { commentRoutes } from "./comments";
 import type { AppEnv } from "./env";
 import type { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
 import type { healthRoutes } from "./health";
+import type { openAiRoutes } from "./openai-api";
+import type { pushRoutes } from "./push";
 import type { searchRoutes } from "./search";
+import type { sharedRoutes, shareLinkRoutes } from "./share-links";
 import type { statsRoutes } from "./stats";
 import type { subscriptionRoutes } from "./subscription";
 import type { syncRoutes } from "./sync";
@@ -14,6 +18,7 @@ import type { transcriptionRoutes } from "./transcriptions";
 import type { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import type { userRoutes } from "./users";
 import type { voiceRoutes } from "./voices";
+import type { webhookRoutes } from "./webhooks";
 
 // The API as a type, for Hono's typed client in the web app: `import type { AppType } from
 // "@verbatim/worker/app-type"`, then `hc<AppType>("/")`. A call to a route the Worker lacks, or with the wrong
@@ -35,10 +40,15 @@ export type ApiSchema =
   | Mounted<"/", typeof authRoutes>
   | Mounted<"/user", typeof userRoutes>
   | Mounted<"/transcriptions", typeof transcriptionRoutes>
+  | Mounted<"/transcriptions", typeof shareLinkRoutes>
+  | Mounted<"/transcriptions", typeof commentRoutes>
+  | Mounted<"/shared", typeof sharedRoutes>
   | Mounted<"/uploads", typeof uploadRoutes>
   | Mounted<"/search", typeof searchRoutes>
   | Mounted<"/voices", typeof voiceRoutes>
   | Mounted<"/api-keys", typeof apiKeyRoutes>
+  | Mounted<"/webhooks", typeof webhookRoutes>
+  | Mounted<"/push", typeof pushRoutes>
   | Mounted<"/sync", typeof syncRoutes>
   | Mounted<"/ffmpeg", typeof ffmpegCoreRoutes>
   | Mounted<"/subscription", typeof subscriptionRoutes>
@@ -46,6 +56,8 @@ export type ApiSchema =
   | Mounted<"/auth/google", typeof googleOAuthRoutes>
   | Mounted<"/google", typeof googleStatusRoutes>
   | Mounted<"/meetings", typeof meetingRoutes>
-  | Mounted<"/server-url", typeof serverUrlRoutes>;
+  | Mounted<"/server-url", typeof serverUrlRoutes>
+  // OpenAI's audio API, beside /api at OpenAI's own paths (app.ts).
+  | MergeSchemaPath<SchemaOf<typeof openAiRoutes>, "/v1">;
 
 export type AppType = Hono<AppEnv, ApiSchema, "/">;

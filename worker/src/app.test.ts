@@ -29,6 +29,9 @@ const PUBLIC = new Set([
   "POST /api/email/unsubscribe",
   "POST /api/password/forgot",
   "POST /api/password/reset",
+  // A share link's token is its own credential (share-links/).
+  "GET /api/shared/:token",
+  "GET /api/shared/:token/media",
 ]);
 
 /** A request no route would accept: a body that is not JSON, and no query. */

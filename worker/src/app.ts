@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { apiKeyRoutes, authRoutes, loadSession } from "./auth";
 import { billingRoutes } from "./billing";
+import { commentRoutes } from "./comments";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { googleOAuthRoutes, googleStatusRoutes, meetingRoutes, serverUrlRoutes } from "./google";
@@ -14,8 +15,11 @@ import { requestLogger } from "./http/logger";
 import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
-import { prerenderedLanding } from "./pages";
+import { openAiRoutes } from "./openai-api";
+import { prerenderedLanding, sharePageHeaders } from "./pages";
+import { pushRoutes } from "./push";
 import { searchRoutes } from "./search";
+import { sharedRoutes, shareLinkRoutes } from "./share-links";
 import { statsRoutes } from "./stats";
 import { subscriptionRoutes } from "./subscription";
 import { syncRoutes } from "./sync";
@@ -23,6 +27,7 @@ import { transcriptionRoutes } from "./transcriptions";
 import { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import { userRoutes } from "./users";
 import { voiceRoutes } from "./voices";
+import { webhookRoutes } from "./webhooks";
 
 export function createApp() {
   // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
@@ -45,10 +50,15 @@ export function createApp() {
     .route("/", authRoutes)
     .route("/user", userRoutes)
     .route("/transcriptions", transcriptionRoutes)
+    .route("/transcriptions", shareLinkRoutes)
+    .route("/transcriptions", commentRoutes)
+    .route("/shared", sharedRoutes)
     .route("/uploads", uploadRoutes)
     .route("/search", searchRoutes)
     .route("/voices", voiceRoutes)
     .route("/api-keys", apiKeyRoutes)
+    .route("/webhooks", webhookRoutes)
+    .route("/push", pushRoutes)
     .route("/sync", syncRoutes)
     .route("/ffmpeg", ffmpegCoreRoutes)
     .route("/subscription", subscriptionRoutes)
@@ -74,11 +84,17 @@ export function createApp() {
 
   // The Worker runs first for every path (wrangler.toml), so the host check and the security headers cover
   // the static app and its SPA fallback as well as the API.
-  const app = new Hono<AppEnv>().use(securityHeaders).use(refuseUnknownHosts).route("/api", api);
+  // OpenAI's audio API keeps OpenAI's paths (/v1/audio/…), so a client's base URL is this origin's /v1.
+  const app = new Hono<AppEnv>()
+    .use(securityHeaders)
+    .use(refuseUnknownHosts)
+    .route("/api", api)
+    .route("/v1", openAiRoutes);
   mounted.routes = app.routes;
   const allowedAt = allowedMethodsOf(app.routes);
   app.notFound(async (c) => {
-    if (!c.req.path.startsWith("/api/")) return (await prerenderedLanding(c)) ?? c.env.ASSETS.fetch(c.req.raw);
+    if (!c.req.path.startsWith("/api/") && !c.req.path.startsWith("/v1/"))
+      return (await prerenderedLanding(c)) ?? sharePageHeaders(c.req.path, await c.env.ASSETS.fetch(c.req.raw));
     const allowed = allowedAt(c.req.path);
     if (allowed.length === 0) return c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
     c.header("Allow", allowed.join(", "));

@@ -29,6 +29,11 @@ interface Settings {
   OPEN_UPLOADS_PER_USER?: string;
   /** Requests one API key may make in a minute (auth/api-key.ts). */
   API_KEY_REQUESTS_PER_MINUTE?: string;
+  /**
+   * How long POST /v1/audio/transcriptions and …/translations wait for the transcript, in seconds (default 100),
+   * before answering 202 with the job to poll (openai-api/wait.ts).
+   */
+  OPENAI_AUDIO_WAIT_SECONDS?: string;
   /** Wrong passwords from one client address in 15 minutes, across accounts (worker/src/auth/lockout.ts). */
   LOGIN_FAILURES_PER_IP?: string;
   /** Attempts per speech job before it is FAILED (default 5). */
@@ -78,6 +83,19 @@ interface Settings {
   EMAIL_SIGNING_KEY?: string;
   /** The origin links in e-mails point to when APP_ORIGIN is unset (the start command sets its own). */
   EMAIL_LINK_ORIGIN?: string;
+  /**
+   * Web Push (push/vapid.ts): the server's P-256 key pair, base64url (the public key uncompressed, the private key
+   * its 32 bytes), and a contact for push services (`mailto:` or `https:`). Without both keys browser notifications
+   * are off and Settings says so. The start command makes a pair locally.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /**
+   * `true` lets webhooks go to http:// on loopback (127.0.0.1, [::1], localhost): local development and tests only
+   * (worker/src/webhooks/url-policy.ts). Unset, webhooks need https:// and a public host.
+   */
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK?: string;
   /** Overrides of the e-mail limits (worker/src/http/rate-limit.ts). */
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR?: string;
   PASSWORD_RESETS_PER_IP_PER_HOUR?: string;

@@ -8,6 +8,7 @@ import type { JobMessage } from "./rules/job-messages";
 import { indexMissing } from "./search";
 import { sweepOrphans } from "./store/orphans";
 import { abortAbandonedUploads } from "./uploads";
+import { pruneOldDeliveries } from "./webhooks";
 
 const app = createApp();
 /** Must match the hourly entry of `crons` in wrangler.toml. */
@@ -19,8 +20,9 @@ export default {
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
     // The hourly trigger (wrangler.toml) sweeps R2 for orphans, deletes expired sessions (a session is
-    // otherwise deleted only when its cookie comes back), forgets e-mails held a month for an unconfirmed address
-    // and indexes transcriptions search lacks; the every-minute one resumes stalled work.
+    // otherwise deleted only when its cookie comes back), forgets e-mails held a month for an unconfirmed address,
+    // indexes transcriptions search lacks and prunes the webhook delivery log; the every-minute one resumes stalled
+    // work.
     if (controller.cron === ORPHAN_SWEEP_CRON)
       ctx.waitUntil(
         Promise.all([
@@ -29,6 +31,7 @@ export default {
           purgeExpiredDevices(db),
           forgetStaleHeldEmails(db),
           indexMissing(db),
+          pruneOldDeliveries(db),
         ]),
       );
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));

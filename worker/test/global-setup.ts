@@ -2,6 +2,7 @@ import { JFK_FLAC, JFK_MP3, JFK_VIDEO } from "@verbatim/testing/audio";
 import { startGoogleFake } from "@verbatim/testing/google-fake";
 import { startMailpit } from "@verbatim/testing/mailpit";
 import { startStripeMock } from "@verbatim/testing/stripe-mock";
+import { startWebhookReceiver } from "@verbatim/testing/webhook-receiver";
 import type { TestProject } from "vitest/node";
 import { buildLongRecording, buildTwoSpeakerChunks } from "./audio-fixtures";
 import { startChaosProxy } from "./chaos-proxy";
@@ -21,6 +22,8 @@ declare module "vitest" {
     mailVars: Record<string, string>;
     /** Mailpit's HTTP API, where the tests read what the Worker sent (test/mailpit.ts). */
     mailpitUrl: string;
+    /** The webhook receiver the Worker delivers to over http loopback (@verbatim/testing/webhook-receiver). */
+    webhookReceiverUrl: string;
     longRecording: {
       duration: number;
       chunks: { name: string; start: number }[];
@@ -49,6 +52,8 @@ export default async function setup(project: TestProject) {
   const mailpit = await startMailpit();
   project.provide("mailVars", mailpit.vars);
   project.provide("mailpitUrl", mailpit.url);
+  const receiver = await startWebhookReceiver();
+  project.provide("webhookReceiverUrl", receiver.url);
   const long = buildLongRecording();
   const files: Record<string, string> = {
     "jfk.flac": JFK_FLAC,
@@ -82,5 +87,6 @@ export default async function setup(project: TestProject) {
     (await engine?.catch(() => null))?.process.kill("SIGTERM");
     await stripeMock.stop();
     await mailpit.stop();
+    await receiver.close();
   };
 }

@@ -81,3 +81,27 @@ export async function seedTranscription(userId: string, name: string, segments: 
   await env.MEDIA.put(transcriptDocKey(userId, id), JSON.stringify({ language, duration, segments }));
   return id;
 }
+
+/** `seconds` of silence as a 8 kHz 16-bit mono WAV: a long recording without a long fixture. */
+export function silentWav(seconds: number) {
+  const rate = 8000;
+  const data = seconds * rate * 2;
+  const wav = new Uint8Array(44 + data);
+  const v = new DataView(wav.buffer);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) v.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  v.setUint32(4, 36 + data, true);
+  ascii(8, "WAVEfmt ");
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, 1, true); // mono
+  v.setUint32(24, rate, true);
+  v.setUint32(28, rate * 2, true);
+  v.setUint16(32, 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, "data");
+  v.setUint32(40, data, true);
+  return wav;
+}

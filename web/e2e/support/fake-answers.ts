@@ -32,6 +32,7 @@ export function fakeTranscription(overrides: Partial<Transcription> = {}): Trans
     analysis_engine: null,
     diarize: false,
     num_speakers: null,
+    task: "transcribe",
     transcript_version: 1,
     created_at: "2026-03-04T14:05:00.000Z",
     updated_at: "2026-03-04T14:06:00.000Z",

@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { registerBackgroundSync } from "./background-sync";
 import { registerOfflineMedia } from "./offline-media";
+import { registerPush } from "./push";
 import { registerShareTarget } from "./share-target";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -20,6 +21,7 @@ registerRoute(
 registerShareTarget();
 registerBackgroundSync();
 registerOfflineMedia();
+registerPush();
 
 // autoUpdate: a new version takes over at once; main.tsx reloads at the next navigation.
 void self.skipWaiting();

@@ -42,13 +42,13 @@ export const FAKE_USER: PublicUser = {
 };
 
 /** A JSON answer of the fake API. */
-export function json(body: unknown, status = 200) {
+export function jsonAnswer(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
 /** The fake API's answer to a path it does not know: a test that needs more says so. */
 export const noFakeAnswer = (request: Request) =>
-  json({ message: `No fake answer for ${request.method} ${new URL(request.url).pathname}` }, 404);
+  jsonAnswer({ message: `No fake answer for ${request.method} ${new URL(request.url).pathname}` }, 404);
 
 /** Lets `ms` pass inside act(), so effects, queries and timers settle. */
 export const wait = (ms: number) =>
@@ -74,8 +74,8 @@ export const openDialog = () => document.querySelector<HTMLDialogElement>("dialo
 export const button = (name: string, within: ParentNode = document) =>
   [...within.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
 
-export async function click(element: HTMLElement | undefined | null) {
-  if (!element) throw new Error("nothing to click");
+export async function click(element: Element | undefined | null) {
+  if (!(element instanceof HTMLElement)) throw new Error("nothing to click");
   await act(async () => element.click());
 }
 

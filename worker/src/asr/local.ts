@@ -27,7 +27,12 @@ export function localProvider(baseUrl: string, model: string): SpeechProvider {
         // Voices match a part's speakers with the other parts' (join-chunks) and with remembered voices (voices/).
         fields.push(["speaker_embeddings", "true"]);
       }
-      const res = await postMedia(url("/audio/transcriptions"), fields, req);
+      // The engine's translations take the same fields and answer the same verbose_json (Whisper's translate task).
+      const res = await postMedia(
+        url(req.task === "translate" ? "/audio/translations" : "/audio/transcriptions"),
+        fields,
+        req,
+      );
       return fromVerboseJson((await res.json()) as VerboseJson, req.diarize !== undefined);
     },
     // The engine's own endpoint (not OpenAI's): it reads the container's packets without decoding them.

@@ -160,6 +160,17 @@ describe("the openai speech provider", () => {
     expect(result.diarization).toEqual({ state: "done", message: null });
   });
 
+  it("translates through OpenAI's translations, without a language (OpenAI's take none)", async () => {
+    received = [];
+    const provider = openAiProvider({ baseUrl: url, apiKey: "k", model: "whisper-1" });
+    const result = await provider.transcribe({ ...request(), language: undefined, task: "translate" });
+    const [call] = received;
+    expect(call?.path).toBe("/v1/audio/translations");
+    expect(call?.body).toMatch(/name="response_format"\r\n\r\nverbose_json/);
+    expect(call?.body).not.toMatch(/name="language"/);
+    expect(result.segments).toHaveLength(2);
+  });
+
   it("with a model that cannot diarize: the whole transcript, and a note saying so", async () => {
     const provider = openAiProvider({ baseUrl: url, apiKey: "k", model: "whisper-1" });
     const result = await provider.transcribe({ ...request(), diarize: { numSpeakers: 2, exact: true } });

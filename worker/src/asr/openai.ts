@@ -42,6 +42,19 @@ export function openAiProvider(opts: {
       });
       try {
         const file = await sdk.toFile(new Response(req.audio), req.fileName, { type: req.contentType });
+        if (req.task === "translate") {
+          // OpenAI translates with whisper-1 only, into English, without word times or speakers.
+          const translated = await client.audio.translations.create({
+            file,
+            model: opts.model,
+            response_format: "verbose_json",
+            ...(req.prompt ? { prompt: req.prompt } : {}),
+          });
+          const result = fromVerboseJson(translated as unknown as VerboseJson);
+          if (req.diarize)
+            result.diarization = { state: "unavailable", message: "Speakers are not told apart in a translation" };
+          return result;
+        }
         if (req.diarize && isDiarizingModel(opts.model)) {
           // Required past 30 s of audio; a prompt is refused by diarizing models.
           const diarized = await client.audio.transcriptions.create({

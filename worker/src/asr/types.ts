@@ -1,4 +1,4 @@
-import type { DiarizationNote, Segment } from "@verbatim/shared";
+import type { DiarizationNote, Segment, TranscriptionTask } from "@verbatim/shared";
 
 /** A recording as a provider receives it: streamed from storage, its length in bytes known. */
 export interface SpeechMedia {
@@ -12,6 +12,11 @@ export interface SpeechRequest extends SpeechMedia {
   /** ISO-639-1; omitted means the engine detects it. */
   language?: string | undefined;
   prompt?: string | undefined;
+  /**
+   * `translate`: write the speech in English (Whisper's translate task; `language` is then left out, as the engine
+   * detects the spoken one). Absent: transcribe.
+   */
+  task?: TranscriptionTask | undefined;
   /**
    * Speaker recognition asked for, with the number of speakers when known; absent = none. `exact` is false for
    * one chunk of a longer recording, which may hold fewer of the speakers (the count is then an upper bound).

@@ -39,7 +39,9 @@ export function workersAiProvider(ai: Ai, model = WORKERS_AI_WHISPER): SpeechPro
   return {
     name: "workers-ai",
     async transcribe(req: SpeechRequest) {
-      if (req.diarize && (!req.language || NOVA3_LANGUAGES.has(req.language))) {
+      const translate = req.task === "translate";
+      // Nova-3 does not translate: a translation is Whisper's, without speakers.
+      if (!translate && req.diarize && (!req.language || NOVA3_LANGUAGES.has(req.language))) {
         const answer = await runModel(() =>
           ai.run(WORKERS_AI_NOVA3, {
             audio: { body: req.audio, contentType: req.contentType || "application/octet-stream" },
@@ -55,7 +57,7 @@ export function workersAiProvider(ai: Ai, model = WORKERS_AI_WHISPER): SpeechPro
       const out = (await runModel(() =>
         ai.run(model as typeof WORKERS_AI_WHISPER, {
           audio: toBase64(audio),
-          task: "transcribe",
+          task: translate ? "translate" : "transcribe",
           vad_filter: true,
           ...(req.language ? { language: req.language } : {}),
           ...(req.prompt ? { initial_prompt: req.prompt } : {}),
@@ -67,7 +69,9 @@ export function workersAiProvider(ai: Ai, model = WORKERS_AI_WHISPER): SpeechPro
         ...result,
         diarization: {
           state: "unavailable" as const,
-          message: `Workers AI cannot tell speakers apart in this language (${req.language}); the transcript has no speakers`,
+          message: translate
+            ? "Workers AI cannot tell speakers apart in a translation; the transcript has no speakers"
+            : `Workers AI cannot tell speakers apart in this language (${req.language}); the transcript has no speakers`,
         },
       };
     },

@@ -1,4 +1,3 @@
-import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { API_KEY_PREFIX, type CreatedApiKey, type NewApiKey } from "@verbatim/shared/api-keys";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
@@ -6,6 +5,7 @@ import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { API_KEY_REQUESTS, takeMetered } from "../http/rate-limit";
 import { requiredScope } from "../rules/api-key-scopes";
+import { hashToken, newToken } from "../rules/secret-token";
 import {
   deleteApiKey,
   findApiKeyByHash,
@@ -14,7 +14,6 @@ import {
   publicApiKey,
   touchApiKey,
 } from "../store/api-keys";
-import { hashToken } from "./session-store";
 
 // API keys (docs/architecture/api.md#api-keys), the way the providers' guides and OWASP's API checklist say: 256
 // random bits behind a recognisable prefix, shown once, stored only as SHA-256, scoped, optionally expiring,
@@ -54,7 +53,7 @@ export async function useApiKey(c: Context<AppEnv>, token: string): Promise<void
   if (!scope)
     throw new ApiError(
       403,
-      `API keys cannot be used on ${c.req.path}: it needs a signed-in session. Keys reach transcriptions, uploads, search and sync.`,
+      `API keys cannot be used on ${c.req.path}: it needs a signed-in session. Keys reach transcriptions, uploads, search, sync and webhooks.`,
     );
   if (!found.scopes.includes(scope))
     throw new ApiError(403, `This API key does not have the ${scope} scope`, {
@@ -80,7 +79,7 @@ export async function createKey(
 ): Promise<CreatedApiKey> {
   if ((await listApiKeys(db, userId)).length >= MAX_KEYS)
     throw new ApiError(409, `You have ${MAX_KEYS} API keys, the most an account may hold. Revoke one first.`);
-  const key = `${API_KEY_PREFIX}${encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)))}`;
+  const key = `${API_KEY_PREFIX}${newToken()}`;
   const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000).toISOString() : null;
   const row = await insertApiKey(db, {
     userId,

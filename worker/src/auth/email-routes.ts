@@ -24,17 +24,11 @@ import { RESETS_PER_ADDRESS, RESETS_PER_IP, slotFree, takeFromLimit, VERIFICATIO
 import { writeSessionCookie } from "../http/session-cookie";
 import { validate } from "../http/validate";
 import { linkOrigin, queueEmail, releaseHeldEmails, userOfUnsubscribeToken } from "../mail";
+import { newToken } from "../rules/secret-token";
 import { savePreferences } from "../store/preferences";
 import { toPublicUser } from "../store/public-user";
 import { findUserById, findUserByLogin, updateUser } from "../store/users";
-import {
-  dropEmailTokens,
-  newLinkToken,
-  peekEmailToken,
-  saveEmailToken,
-  saveNoToken,
-  takeEmailToken,
-} from "./email-tokens";
+import { dropEmailTokens, peekEmailToken, saveEmailToken, saveNoToken, takeEmailToken } from "./email-tokens";
 import { currentUserId, requireUser } from "./middleware";
 import { hashPassword } from "./password";
 import { assertAcceptableNewPassword } from "./password-policy";
@@ -48,7 +42,7 @@ const requestOrigin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
 /** Sends `email` a confirmation link for the account (sign-up, a new address, "Resend"). */
 export async function sendVerification(env: Bindings, db: Db, origin: string, user: { id: string; email: string }) {
-  const token = newLinkToken();
+  const token = newToken();
   await saveEmailToken(db, token, "verify", user.id, user.email);
   const link = `${linkOrigin(env, origin)}/verify-email?token=${token}`;
   await queueEmail(env, { kind: "verify", userId: user.id, email: user.email, link });
@@ -145,7 +139,7 @@ export const passwordRoutes = new Hono<AppEnv>()
     const withinLimit = await slotFree(db, c.env, RESETS_PER_ADDRESS, `reset-email:${email}`);
     const user = await findUserByLogin(db, email);
     // The same work whether or not an account uses the address: a token, one write, one queued message.
-    const token = newLinkToken();
+    const token = newToken();
     if (user && withinLimit) {
       await saveEmailToken(db, token, "reset", user.id, user.email);
       const link = `${linkOrigin(c.env, requestOrigin(c))}/reset-password?token=${token}`;

@@ -1,8 +1,7 @@
-import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emailTokens } from "../db/schema";
-import { hashToken } from "./session-store";
+import { hashToken } from "../rules/secret-token";
 
 // The tokens of e-mailed links: 256 random bits, stored only as their SHA-256, for one purpose and one address,
 // used once. Confirming an address: 24 hours; resetting a password: one hour.
@@ -11,9 +10,6 @@ export type EmailTokenPurpose = "verify" | "reset";
 
 const HOUR = 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = { verify: 24 * HOUR, reset: HOUR };
-
-/** A new random token (never stored as it is). */
-export const newLinkToken = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
 
 /** Stores a token's hash for `userId` and `email`; earlier tokens stay valid until they expire or one is used. */
 export async function saveEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, userId: string, email: string) {

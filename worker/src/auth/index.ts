@@ -1,5 +1,6 @@
 // The auth area's public entry: what the app and other areas may use of it; the rest is its own.
 
+export { bearerToken, useApiKey } from "./api-key";
 export { apiKeyRoutes } from "./api-key-routes";
 export { sendVerification } from "./email-routes";
 export { guessWasRight, passwordChangeLimits, reserveGuess } from "./lockout";

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { api, sessionCookie, signUp, uniqueIp } from "../../test/http";
 import worker from "../index";
-import { hashToken } from "./session-store";
+import { hashToken } from "../rules/secret-token";
 
 const sessionCount = async (userId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;

@@ -1,20 +1,14 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
+import { hashToken, newToken } from "../rules/secret-token";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is renewed at most once a day, so reads don't turn into a write per request. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** The stored session id: lower-case hex SHA-256 of the cookie's token (as with oslo 1, so old sessions stay valid). */
-export function hashToken(token: string) {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
-
 export async function createSession(db: Db, userId: string, userAgent: string | null) {
-  const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  const token = newToken();
   const expiresAt = Date.now() + SESSION_TTL_MS;
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, userAgent });
   return { token, expiresAt };

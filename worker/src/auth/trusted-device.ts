@@ -1,11 +1,10 @@
-import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
 import { trustedDevices } from "../db/schema";
 import { isSecure } from "../http/session-cookie";
-import { hashToken } from "./session-store";
+import { hashToken, newToken } from "../rules/secret-token";
 
 // OWASP's device cookies ("Slow down online guessing attacks with device cookies"): a browser where an account
 // signed in gets a random token for that account. Its later guesses for that account are counted against the
@@ -45,7 +44,7 @@ export async function hasTrustedDevices(db: Db, userId: string) {
 export async function rememberDevice(c: Context, db: Db, userId: string) {
   const old = readDeviceCookie(c);
   if (old && old.length <= 64) await db.delete(trustedDevices).where(eq(trustedDevices.tokenHash, hashToken(old)));
-  const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  const token = newToken();
   const expiresAt = Date.now() + DEVICE_TTL_MS;
   await db.insert(trustedDevices).values({ tokenHash: hashToken(token), userId, expiresAt });
   setCookie(c, DEVICE_COOKIE, token, {

@@ -1,7 +1,8 @@
 import { SEARCH_FIELD_VALUES } from "@verbatim/shared/search";
-import { TRANSCRIPTION_STATUSES } from "@verbatim/shared/transcription";
+import { TRANSCRIPTION_STATUSES, TRANSCRIPTION_TASKS } from "@verbatim/shared/transcription";
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   check,
   customType,
   index,
@@ -236,6 +237,9 @@ export const transcriptions = sqliteTable(
     // 1–20, checked by the API's schemas: a CHECK here would make drizzle-kit rebuild the table, and D1 can't
     // turn foreign keys off for that, so the rebuild would cascade-delete the chunks and logs.
     numSpeakers: integer("num_speakers"),
+    // What speech recognition writes: the words as spoken, or ("translate") Whisper's English translation of them
+    // (POST /v1/audio/translations). Checked by the API, not by a CHECK, for the reason given above.
+    task: text("task", { enum: TRANSCRIPTION_TASKS }).notNull().default("transcribe"),
     transcriptVersion: integer("transcript_version").notNull().default(0),
     ...timestamps,
   },
@@ -484,4 +488,149 @@ export const apiKeys = sqliteTable(
     lastUsedAt: text("last_used_at"),
   },
   (t) => [uniqueIndex("api_keys_key_hash_idx").on(t.keyHash), index("api_keys_user_idx").on(t.userId)],
+);
+
+/**
+ * Webhook endpoints (worker/src/webhooks): where an account's transcription events are POSTed, signed with
+ * `secret` (and, for a day after a rotation, with `previous_secret` too). The server switches an endpoint off after
+ * a run of failed deliveries (rules/webhook-schedule.ts), counted in `failed_messages`.
+ */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** JSON array of events (shared/src/webhooks.ts). */
+    events: text("events").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
+    /** Messages in a row whose every attempt failed; a success sets it back to 0. */
+    failedMessages: integer("failed_messages").notNull().default(0),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+/**
+ * One message to one endpoint and how its delivery went (the log Settings › API shows). `payload` is the exact body
+ * signed and sent, so every attempt and a resend send the same bytes. Pruned after 30 days by the hourly cron.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The webhook-id header: the same for every attempt and every resend of the message. */
+    messageId: text("message_id").notNull(),
+    event: text("event").notNull(),
+    payload: text("payload").notNull(),
+    /** pending, succeeded or failed (shared WEBHOOK_DELIVERY_STATUSES). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    responseExcerpt: text("response_excerpt"),
+    createdAt: text("created_at").notNull().default(now),
+    lastAttemptAt: text("last_attempt_at"),
+    nextAttemptAt: text("next_attempt_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Browsers that get notifications through Web Push (worker/src/push): one row per endpoint, tied to the session
+ * that subscribed it, so signing out (or the session ending any other way) removes that browser's row with it.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's keys for the payload encryption (RFC 8291), base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
+);
+
+/**
+ * Read-only links to one transcription (worker/src/share-links): whoever holds the token sees it without an account.
+ * Only the token's SHA-256 is kept; revoking deletes the row, so the link stops at once.
+ */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    includeRecording: integer("include_recording", { mode: "boolean" }).notNull(),
+    includeSummary: integer("include_summary", { mode: "boolean" }).notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at"),
+    viewCount: integer("view_count").notNull().default(0),
+    lastViewedAt: text("last_viewed_at"),
+  },
+  (t) => [
+    uniqueIndex("share_links_token_hash_idx").on(t.tokenHash),
+    index("share_links_transcription_idx").on(t.transcriptionId),
+  ],
+);
+
+/**
+ * Comments on a moment of a transcription (worker/src/comments): a thread starts on a segment (its time and text as
+ * it was then) and collects replies (`parent_id`); the thread, not a reply, is resolved or reopened.
+ */
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a thread's first comment; its thread's id for a reply. */
+    parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
+    start: real("start").notNull(),
+    end: real("end").notNull(),
+    /** The segment's text when the thread was started, so it still reads right after the transcript is edited. */
+    quote: text("quote").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    resolvedAt: text("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("comments_transcription_idx").on(t.transcriptionId, t.start),
+    index("comments_parent_idx").on(t.parentId),
+  ],
 );

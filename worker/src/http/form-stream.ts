@@ -61,105 +61,152 @@ function parsePartHeaders(raw: string) {
   return { name: param("name") ?? "", fileName, contentType: headers.get("content-type") ?? "" };
 }
 
+/** The body being read: what was read but not yet used, and whether the client has sent everything. */
+interface Source {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  delimiter: Uint8Array;
+  buf: Uint8Array;
+  done: boolean;
+}
+
+function openForm(request: Request): Source {
+  const boundary = assertMultipartForm(request);
+  return {
+    reader: (request.body as ReadableStream<Uint8Array>).getReader(),
+    delimiter: enc.encode(`\r\n--${boundary}`),
+    // The body starts with "--boundary" (no CRLF); prefixing one lets every delimiter be searched the same way.
+    buf: enc.encode("\r\n"),
+    done: false,
+  };
+}
+
+async function pull(src: Source) {
+  const next = await src.reader.read().catch(() => {
+    throw new ApiError(400, INTERRUPTED);
+  });
+  if (next.done) src.done = true;
+  else src.buf = concat(src.buf, next.value);
+}
+
+/** Reads until `needle` is in the buffer (its index) or the body ends (-1); `limit` caps what may pile up. */
+async function seek(src: Source, needle: Uint8Array, limit?: { bytes: number; error: ApiError }) {
+  for (;;) {
+    const at = indexOf(src.buf, needle);
+    if (at !== -1 || src.done) return at;
+    if (limit && src.buf.length > limit.bytes) throw limit.error;
+    await pull(src);
+  }
+}
+
+type FilePart = { name: string; fileName: string; contentType: string };
+
+/**
+ * Reads text fields into `fields` (in order, a repeated name once for each value) until the part named `fileField`,
+ * whose headers it returns with the source at its first byte; null at the closing delimiter. With `fileField`
+ * null every part is read as a field (capped like one).
+ */
+async function readFields(src: Source, fileField: string | null, fields: [string, string][]): Promise<FilePart | null> {
+  for (;;) {
+    const at = await seek(src, src.delimiter);
+    if (at === -1) throw new ApiError(400, "Malformed multipart body");
+    src.buf = src.buf.subarray(at + src.delimiter.length);
+    while (src.buf.length < 2 && !src.done) await pull(src);
+    if (src.buf[0] === 45 && src.buf[1] === 45) return null; // "--": closing delimiter, no file part came
+    const headerEnd = await seek(src, enc.encode("\r\n\r\n"), {
+      bytes: MAX_HEADER_BYTES,
+      error: new ApiError(400, "Malformed multipart body"),
+    });
+    if (headerEnd === -1) throw new ApiError(400, "Malformed multipart body");
+    const part = parsePartHeaders(dec.decode(src.buf.subarray(2, headerEnd)));
+    src.buf = src.buf.subarray(headerEnd + 4);
+
+    if (part.name === fileField && part.fileName !== undefined) return { ...part, fileName: part.fileName };
+    const end = await seek(src, src.delimiter, {
+      bytes: MAX_FIELD_BYTES,
+      error: new ApiError(413, "Form field is too large"),
+    });
+    if (end === -1) throw new ApiError(400, "Malformed multipart body");
+    fields.push([part.name, dec.decode(src.buf.subarray(0, end))]);
+    src.buf = src.buf.subarray(end);
+  }
+}
+
 /**
  * Reads text fields until the part named `fileField`, then returns it as a stream (which must be consumed).
  * Fields after the file are ignored: browsers send fields in form order and the client puts the file last.
  */
 export async function readFormUntilFile(request: Request, fileField: string) {
-  const boundary = assertMultipartForm(request);
-  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
-  const delimiter = enc.encode(`\r\n--${boundary}`);
-  // The body starts with "--boundary" (no CRLF); prefixing one lets every delimiter be searched the same way.
-  let buf: Uint8Array = enc.encode("\r\n");
-  let done = false;
-
-  const pull = async () => {
-    const next = await reader.read().catch(() => {
-      throw new ApiError(400, INTERRUPTED);
-    });
-    if (next.done) done = true;
-    else buf = concat(buf, next.value);
-  };
-  /** Reads until `needle` is in the buffer (its index) or the body ends (-1); `limit` caps what may pile up. */
-  const seek = async (needle: Uint8Array, limit?: { bytes: number; error: ApiError }) => {
-    for (;;) {
-      const at = indexOf(buf, needle);
-      if (at !== -1 || done) return at;
-      if (limit && buf.length > limit.bytes) throw limit.error;
-      await pull();
-    }
-  };
-  const fields: Record<string, string> = {};
-
-  for (;;) {
-    const at = await seek(delimiter);
-    if (at === -1) throw new ApiError(400, "Malformed multipart body");
-    buf = buf.subarray(at + delimiter.length);
-    while (buf.length < 2 && !done) await pull();
-    if (buf[0] === 45 && buf[1] === 45) break; // "--": closing delimiter, no file part came
-    const headerEnd = await seek(enc.encode("\r\n\r\n"), {
-      bytes: MAX_HEADER_BYTES,
-      error: new ApiError(400, "Malformed multipart body"),
-    });
-    if (headerEnd === -1) throw new ApiError(400, "Malformed multipart body");
-    const part = parsePartHeaders(dec.decode(buf.subarray(2, headerEnd)));
-    buf = buf.subarray(headerEnd + 4);
-
-    if (part.name === fileField && part.fileName !== undefined) {
-      return {
-        fields,
-        file: { ...part, fileName: part.fileName, stream: streamUntil(buf, reader, delimiter, () => done) },
-      };
-    }
-    const end = await seek(delimiter, { bytes: MAX_FIELD_BYTES, error: new ApiError(413, "Form field is too large") });
-    if (end === -1) throw new ApiError(400, "Malformed multipart body");
-    fields[part.name] = dec.decode(buf.subarray(0, end));
-    buf = buf.subarray(end);
-  }
-  return { fields, file: null };
+  const src = openForm(request);
+  const pairs: [string, string][] = [];
+  const part = await readFields(src, fileField, pairs);
+  const fields = Object.fromEntries(pairs) as Record<string, string>;
+  if (!part) return { fields, file: null };
+  return { fields, file: { ...part, stream: streamUntil(src, { keepReading: false }) } };
 }
 
-/** Emits bytes up to the next delimiter, holding back just enough to recognise a delimiter split across reads. */
-function streamUntil(
-  initial: Uint8Array,
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  delimiter: Uint8Array,
-  wasDone: () => boolean,
-): ReadableStream<Uint8Array> {
-  let buf = initial;
+/**
+ * A form whose file may come anywhere in it: OpenAI's clients send the file first and the options after it. Answers
+ * the fields before the file and the file as a stream; once that stream has been read to its end, `rest()` reads
+ * the fields after it and answers all of them (in order, a repeated name once for each value, as
+ * `timestamp_granularities[]` comes).
+ */
+export async function readFormAroundFile(request: Request, fileField: string) {
+  const src = openForm(request);
+  const before: [string, string][] = [];
+  const part = await readFields(src, fileField, before);
+  if (!part) return { fields: before, file: null, rest: async () => before };
+  let ended = false;
+  const stream = streamUntil(src, {
+    keepReading: true,
+    onEnd: () => {
+      ended = true;
+    },
+  });
+  const rest = async () => {
+    if (!ended) throw new Error("rest() reads the fields after the file: read the file's stream to its end first");
+    const after: [string, string][] = [];
+    await readFields(src, null, after);
+    return [...before, ...after];
+  };
+  return { fields: [...before], file: { ...part, stream }, rest };
+}
+
+/**
+ * Emits the file's bytes up to the next delimiter, holding back just enough to recognise a delimiter split across
+ * reads. At the delimiter the body is cancelled, or with `keepReading` left there for the parts after the file.
+ */
+function streamUntil(src: Source, options: { keepReading: boolean; onEnd?: () => void }): ReadableStream<Uint8Array> {
   let finished = false;
-  let sourceDone = wasDone();
+  const { delimiter } = src;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
         if (finished) return;
-        const at = indexOf(buf, delimiter);
+        const at = indexOf(src.buf, delimiter);
         if (at !== -1) {
-          if (at > 0) controller.enqueue(buf.subarray(0, at));
+          if (at > 0) controller.enqueue(src.buf.slice(0, at));
+          src.buf = src.buf.subarray(at);
           finished = true;
           controller.close();
-          await reader.cancel().catch(() => {});
+          options.onEnd?.();
+          if (!options.keepReading) await src.reader.cancel().catch(() => {});
           return;
         }
-        const safe = buf.length - (delimiter.length - 1);
+        const safe = src.buf.length - (delimiter.length - 1);
         if (safe > 0) {
-          controller.enqueue(buf.slice(0, safe));
-          buf = buf.slice(safe);
+          controller.enqueue(src.buf.slice(0, safe));
+          src.buf = src.buf.slice(safe);
           return;
         }
-        if (sourceDone) {
+        if (src.done) {
           controller.error(new ApiError(400, "The upload ended before the file was complete"));
           return;
         }
-        const next = await reader.read().catch(() => {
-          throw new ApiError(400, INTERRUPTED);
-        });
-        if (next.done) sourceDone = true;
-        else buf = concat(buf, next.value);
+        await pull(src);
       }
     },
     async cancel() {
-      await reader.cancel().catch(() => {});
+      await src.reader.cancel().catch(() => {});
     },
   });
 }

@@ -39,6 +39,26 @@ export const file = (
   content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: resolver(binarySchema, asOutput) }])),
 });
 
+const MEDIA_TYPES = ["audio/*", "video/*", "application/octet-stream"];
+
+/** A recording served with HTTP Range, which players seek with: the header and the answers it can get. */
+export const rangedMedia = {
+  parameters: [
+    {
+      in: "header" as const,
+      name: "Range",
+      required: false,
+      schema: { type: "string" as const },
+      description: "bytes=start-end",
+    },
+  ],
+  responses: {
+    200: file("The whole recording", MEDIA_TYPES),
+    206: file("The requested bytes", MEDIA_TYPES),
+    416: { description: "The range is outside the recording (Content-Range says its size)" },
+  },
+};
+
 /** Raw bytes as the request body (a chunk, a part, a recording). */
 export const rawBody = (description: string): RequestBody =>
   ({
@@ -175,6 +195,8 @@ function withApiKeys(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
       const operation = item?.[method];
       const scope = requiredScope(method, path);
       if (!operation || !scope || !operation.security?.length) continue;
+      // An operation for keys alone (the OpenAI audio API) describes its key and refusals itself.
+      if (operation.security.some((scheme) => API_KEY in scheme)) continue;
       operation.security = [...operation.security, { [API_KEY]: [scope] }];
       operation.responses = { 403: KEY_REFUSED, 429: KEY_PACE, ...operation.responses } as typeof operation.responses;
     }

@@ -1,7 +1,9 @@
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { deliverEmail } from "../mail";
+import { deliverPush } from "../push";
 import type { JobMessage } from "../rules/job-messages";
+import { deliverWebhook, fanOut } from "../webhooks";
 import { analyze } from "./analyze";
 import { buildTranscript } from "./build-transcript";
 import { transcribeChunk } from "./transcribe-chunk";
@@ -18,6 +20,13 @@ async function run(env: Bindings, body: JobMessage) {
     case "email":
       await deliverEmail(env, db, body.email);
       return;
+    case "push":
+      await deliverPush(env, db, body);
+      return;
+    case "webhook-event":
+      return fanOut(env, db, body);
+    case "webhook":
+      return deliverWebhook(env, db, body.deliveryId, body.attempt);
     case "ping":
       return;
   }

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { transcriptionChunks, transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { queueEmail } from "../mail";
+import { queuePush } from "../push";
 import {
   CHUNK_EVENTS,
   type ChunkEvent,
@@ -12,6 +13,7 @@ import {
   UNFINISHED_CHUNK_STATUSES,
 } from "../rules/job-state";
 import { appendLog } from "../store/transcriptions";
+import { announce, FINISHED } from "../webhooks";
 
 // The state machine (state.ts) applied to D1. Each move is one guarded UPDATE (… WHERE status IN the event's
 // sources), so two jobs racing on the same row cannot both move it, and a stale message moves nothing.
@@ -50,9 +52,14 @@ export async function failTranscription(env: Pick<Bindings, "JOBS">, db: Db, id:
   }
 }
 
-/** A run ended (completed or failed): the "Transcription complete or failed" e-mail, if the user wants it. */
+/**
+ * A run ended (completed or failed): the "Transcription complete or failed" e-mail and the browser notification,
+ * each if the user wants it.
+ */
 export async function notifyFinished(env: Pick<Bindings, "JOBS">, userId: string, transcriptionId: string) {
   await queueEmail(env, { kind: "transcription", userId, transcriptionId });
+  await queuePush(env, userId, transcriptionId);
+  await announce(env, userId, transcriptionId, FINISHED);
 }
 
 const chunkWhere = (transcriptionId: string, idx: number) =>

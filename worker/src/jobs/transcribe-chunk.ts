@@ -35,7 +35,8 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
     return;
   await moveTranscription(db, transcriptionId, "start"); // the first chunk: PENDING → PROCESSING
   await raiseProgress(db, transcriptionId, ASR_FROM);
-  await appendLog(db, transcriptionId, `Transcribing ${label}${attempt > 1 ? ` (attempt ${attempt})` : ""}`);
+  const doing = t.task === "translate" ? `Translating ${label} into English` : `Transcribing ${label}`;
+  await appendLog(db, transcriptionId, `${doing}${attempt > 1 ? ` (attempt ${attempt})` : ""}`);
 
   // A long recording can take many minutes: keep the lease fresh so the sweep doesn't hand it to another worker.
   const heartbeat = setInterval(() => {
@@ -45,15 +46,20 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
   try {
     const object = await env.MEDIA.get(chunk.r2Key);
     if (!object) throw new SpeechError("The uploaded audio is missing from storage; please upload it again", false);
+    const translating = t.task === "translate";
     const result = await speechProvider(env).transcribe({
       audio: object.body,
       size: object.size,
       fileName: t.fileName,
       contentType: object.httpMetadata?.contentType ?? t.fileType,
-      // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it.
-      language: t.language ?? undefined,
+      // Given at upload, or detected by an earlier run (reprocess keeps it); null = let the engine detect it. A
+      // translation's language is its English text's, not the speech's, so the engine detects the spoken one.
+      language: translating ? undefined : (t.language ?? undefined),
+      task: t.task,
       diarize: t.diarize ? { numSpeakers: t.numSpeakers, exact: total === 1 } : undefined,
     });
+    // Providers report the spoken language; a translation's text is English whatever was spoken.
+    if (translating) result.language = "en";
     // The plan's length limit can only be checked now that the audio's length is known.
     // A whole file's length is known exactly; a chunked upload's only up to the end of this part.
     const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration, {

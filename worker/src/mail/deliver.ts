@@ -1,6 +1,6 @@
 import { asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { heldEmails, transcriptions, type UserRow } from "../db/schema";
+import { heldEmails, transcriptions, type UserRow, webhookEndpoints } from "../db/schema";
 import type { Bindings } from "../env";
 import { ALWAYS_SENT_EVENTS, type EmailJob } from "../rules/email-jobs";
 import { getPreferences } from "../store/preferences";
@@ -17,6 +17,7 @@ import {
   type Rendered,
   resetEmail,
   transcriptionEmail,
+  webhookDisabledEmail,
 } from "./templates";
 import { unsubscribeUrls } from "./unsubscribe";
 
@@ -121,6 +122,13 @@ export async function deliverEmail(env: Bindings, db: Db, job: EmailJob, provide
           origin,
         }),
       );
+    }
+    case "webhook-disabled": {
+      const endpoint = await db.query.webhookEndpoints.findFirst({ where: eq(webhookEndpoints.id, job.endpointId) });
+      // Deleted or switched back on since: nothing to tell.
+      if (!endpoint || endpoint.userId !== user.id || endpoint.enabled) return "dropped";
+      if (!verified(user)) return hold(db, user.id, job);
+      return send(user.email, webhookDisabledEmail(to, { url: endpoint.url, count: endpoint.failedMessages, origin }));
     }
     case "feature": {
       // Announcements are opt-in, and never go to an address nobody has confirmed.

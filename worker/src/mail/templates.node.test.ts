@@ -11,6 +11,7 @@ import {
   type Rendered,
   resetEmail,
   transcriptionEmail,
+  webhookDisabledEmail,
 } from "./templates";
 
 const LANGUAGES: Language[] = ["en", "es", "fr", "de"];
@@ -43,6 +44,7 @@ function everyEmail(to: Recipient): [string, Rendered][] {
         origin,
       }),
     ]),
+    ["webhook disabled", webhookDisabledEmail(to, { url: "https://hooks.example.com/v", count: 5, origin })],
     ...Object.keys(ANNOUNCEMENTS).map((announcement): [string, Rendered] => [
       announcement,
       featureEmail(to, { announcement, unsubscribeUrl: `${origin}/unsubscribe?token=t` }),

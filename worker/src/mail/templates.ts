@@ -42,6 +42,7 @@ type Words = {
     open: string;
     retry: string;
   };
+  webhookDisabled: { subject: string; intro: string; why: string; fix: string; button: string; footer: string };
   footer: {
     transcription: string;
     activity: string;
@@ -109,6 +110,14 @@ const WORDS: Record<Language, Words> = {
       open: "Open the transcript",
       retry: "Try again",
     },
+    webhookDisabled: {
+      subject: "Your webhook endpoint was switched off",
+      intro: "Verbatim switched off your webhook endpoint {url}.",
+      why: "Its last {count} messages failed on every attempt, for more than a day.",
+      fix: "Check that the receiver answers with a 2xx status, then switch the endpoint back on in Settings › API. Failed messages can be sent again from its delivery log.",
+      button: "Open Settings",
+      footer: "We send this e-mail whatever your notification settings: webhooks you set up have stopped.",
+    },
     footer: {
       transcription:
         "You get this e-mail because “Transcription complete or failed” is on in Settings › Notifications.",
@@ -174,6 +183,15 @@ const WORDS: Record<Language, Words> = {
       reason: "Motivo: {reason}",
       open: "Abrir la transcripción",
       retry: "Intentarlo de nuevo",
+    },
+    webhookDisabled: {
+      subject: "Tu endpoint de webhook se ha desactivado",
+      intro: "Verbatim ha desactivado tu endpoint de webhook {url}.",
+      why: "Sus últimos {count} mensajes fallaron en todos los intentos, durante más de un día.",
+      fix: "Comprueba que el receptor responde con un estado 2xx y vuelve a activar el endpoint en Ajustes › API. Los mensajes fallidos pueden reenviarse desde su registro de entregas.",
+      button: "Abrir Ajustes",
+      footer:
+        "Enviamos este correo sean cuales sean tus ajustes de notificaciones: los webhooks que configuraste se han detenido.",
     },
     footer: {
       transcription:
@@ -241,6 +259,15 @@ const WORDS: Record<Language, Words> = {
       open: "Ouvrir la transcription",
       retry: "Réessayer",
     },
+    webhookDisabled: {
+      subject: "Votre endpoint de webhook a été désactivé",
+      intro: "Verbatim a désactivé votre endpoint de webhook {url}.",
+      why: "Ses {count} derniers messages ont échoué à chaque tentative, pendant plus d’un jour.",
+      fix: "Vérifiez que le récepteur répond avec un statut 2xx, puis réactivez l’endpoint dans Paramètres › API. Les messages échoués peuvent être renvoyés depuis son journal des envois.",
+      button: "Ouvrir les paramètres",
+      footer:
+        "Nous envoyons cet e-mail quels que soient vos réglages de notification : les webhooks que vous avez configurés se sont arrêtés.",
+    },
     footer: {
       transcription:
         "Vous recevez cet e-mail car « Transcription terminée ou échouée » est activé dans Paramètres › Notifications.",
@@ -307,6 +334,15 @@ const WORDS: Record<Language, Words> = {
       reason: "Grund: {reason}",
       open: "Transkript öffnen",
       retry: "Erneut versuchen",
+    },
+    webhookDisabled: {
+      subject: "Ihr Webhook-Endpunkt wurde abgeschaltet",
+      intro: "Verbatim hat Ihren Webhook-Endpunkt {url} abgeschaltet.",
+      why: "Seine letzten {count} Nachrichten sind bei jedem Versuch fehlgeschlagen, über mehr als einen Tag.",
+      fix: "Prüfen Sie, ob der Empfänger mit einem 2xx-Status antwortet, und schalten Sie den Endpunkt unter Einstellungen › API wieder ein. Fehlgeschlagene Nachrichten lassen sich aus seinem Zustellprotokoll erneut senden.",
+      button: "Einstellungen öffnen",
+      footer:
+        "Diese E-Mail senden wir unabhängig von Ihren Benachrichtigungseinstellungen: Von Ihnen eingerichtete Webhooks sind gestoppt.",
     },
     footer: {
       transcription:
@@ -537,5 +573,20 @@ export function featureEmail(to: Recipient, v: { announcement: string; unsubscri
       footer: { text: w.feature, link: { label: w.unsubscribe, url: v.unsubscribeUrl } },
     },
     {},
+  );
+}
+
+export function webhookDisabledEmail(to: Recipient, v: { url: string; count: number; origin: string }) {
+  const w = WORDS[to.language].webhookDisabled;
+  return layout(
+    to.language,
+    to.name,
+    {
+      subject: w.subject,
+      paragraphs: [w.intro, w.why, w.fix],
+      button: { label: w.button, url: `${v.origin}/settings` },
+      footer: { text: w.footer },
+    },
+    { url: v.url, count: String(v.count) },
   );
 }

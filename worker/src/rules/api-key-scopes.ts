@@ -6,12 +6,18 @@ import type { ApiKeyScope } from "@verbatim/shared/api-keys";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths under /api a key may use: reading needs `…:read`, changing `…:write`. */
+/**
+ * Paths a key may use: reading needs `…:read`, changing `…:write`. The OpenAI audio API (/v1/audio) takes a key
+ * only, and transcribing is writing: it adds a recording to the library.
+ */
 const AREAS: { prefix: string; read: ApiKeyScope; write: ApiKeyScope | null }[] = [
   { prefix: "/api/transcriptions", read: "transcriptions:read", write: "transcriptions:write" },
   { prefix: "/api/uploads", read: "transcriptions:write", write: "transcriptions:write" },
   { prefix: "/api/search", read: "transcriptions:read", write: null },
   { prefix: "/api/sync", read: "transcriptions:read", write: null },
+  { prefix: "/v1/audio", read: "transcriptions:write", write: "transcriptions:write" },
+  // An integration that sets up its own endpoint (a Zap subscribing, a bot) manages webhooks with its key.
+  { prefix: "/api/webhooks", read: "webhooks:manage", write: "webhooks:manage" },
 ];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

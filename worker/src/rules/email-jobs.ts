@@ -17,6 +17,8 @@ export type EmailJob =
   | { kind: "activity"; userId: string; event: AccountEvent; detail?: string; at: string }
   /** A transcription finished (COMPLETED) or failed (FAILED). */
   | { kind: "transcription"; userId: string; transcriptionId: string }
+  /** The server switched a webhook endpoint off after a run of failed deliveries. Sent whatever the settings say. */
+  | { kind: "webhook-disabled"; userId: string; endpointId: string }
   /** A product announcement: only to users who switched "New features" on. */
   | { kind: "feature"; userId: string; announcement: string };
 

@@ -3,7 +3,7 @@ import { resumableUploadSchema, subscriptionSchema, transcriptionSchema } from "
 import { describe, expect, it } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
 import { postEvent, stripeEvent, subscriptionObject } from "../../test/stripe-events";
-import { getTranscription, testFile, upload, waitUntilDone } from "../../test/transcriptions";
+import { getTranscription, silentWav, testFile, upload, waitUntilDone } from "../../test/transcriptions";
 import { userPrefix } from "./keys";
 import { periodOf, TRANSCRIPTION_LIMIT_MESSAGE } from "./plan-usage";
 
@@ -36,30 +36,6 @@ async function useSlots(userId: string, n: number) {
       .bind(crypto.randomUUID(), userId, periodOf())
       .run();
   }
-}
-
-/** `seconds` of silence as a 8 kHz 16-bit mono WAV: a long recording without a long fixture. */
-function silentWav(seconds: number) {
-  const rate = 8000;
-  const data = seconds * rate * 2;
-  const wav = new Uint8Array(44 + data);
-  const v = new DataView(wav.buffer);
-  const ascii = (at: number, text: string) => {
-    for (let i = 0; i < text.length; i++) v.setUint8(at + i, text.charCodeAt(i));
-  };
-  ascii(0, "RIFF");
-  v.setUint32(4, 36 + data, true);
-  ascii(8, "WAVEfmt ");
-  v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true); // PCM
-  v.setUint16(22, 1, true); // mono
-  v.setUint32(24, rate, true);
-  v.setUint32(28, rate * 2, true);
-  v.setUint16(32, 2, true);
-  v.setUint16(34, 16, true);
-  ascii(36, "data");
-  v.setUint32(40, data, true);
-  return wav;
 }
 
 /** Every route that starts work, each asked once. */
@@ -208,6 +184,24 @@ describe("the Free plan's limits", () => {
     expect(t.error_message).toBe(
       "This recording is at least 5 min 6 s long; the Free plan transcribes up to 5 minutes per recording. Upgrade to Pro to transcribe it: /subscription",
     );
+    expect(await usage(cookie)).toEqual({ used: 0, limit: 3 });
+  });
+  it("refuses a part that starts past 5 minutes with the plan's 402, naming the limit (found by fuzzing)", async () => {
+    const { cookie } = await signUp();
+    const created = await api("/api/transcriptions/chunked", {
+      method: "POST",
+      cookie,
+      json: { fileName: "long.flac", fileType: "audio/flac", chunks: 2 },
+    });
+    const { id } = await readJson(created, transcriptionSchema);
+    const put = await api(`/api/transcriptions/${id}/chunks/1?start=301`, {
+      method: "PUT",
+      cookie,
+      body: await testFile("jfk.flac"),
+      headers: { "Content-Type": "audio/flac" },
+    });
+    expect(put.status).toBe(402);
+    expect(await put.json()).toMatchObject({ limit: "minutes_per_transcription", upgradeUrl: "/subscription" });
     expect(await usage(cookie)).toEqual({ used: 0, limit: 3 });
   });
 });

@@ -109,11 +109,9 @@ export async function durationRefusal(
   return max !== null && seconds > max ? lengthMessage(seconds, atLeast) : null;
 }
 
+/** The 402 for a recording longer than the plan allows (`message`: durationRefusal's), with what to do about it. */
+export const tooLongError = (message: string) =>
+  new ApiError(402, message, {}, { limit: "minutes_per_transcription", upgradeUrl: "/subscription" });
+
 /** The 402 for a recording longer than the plan allows, refused before any of it is recognised. */
-export const tooLongForPlan = (seconds: number) =>
-  new ApiError(
-    402,
-    lengthMessage(seconds, false),
-    {},
-    { limit: "minutes_per_transcription", upgradeUrl: "/subscription" },
-  );
+export const tooLongForPlan = (seconds: number) => tooLongError(lengthMessage(seconds, false));

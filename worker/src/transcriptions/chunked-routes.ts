@@ -17,7 +17,7 @@ import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep, failTranscription } from "../jobs";
 import { CHUNK_EVENTS, readyToJoin } from "../rules/job-state";
 import { chunkKey, mediaKey } from "../store/keys";
-import { durationRefusal, releaseWork, withSlot } from "../store/plan-usage";
+import { durationRefusal, releaseWork, tooLongError, withSlot } from "../store/plan-usage";
 import { writeStreamToR2 } from "../store/r2-writer";
 import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "../store/transcriptions";
 import { assertAcceptedType, declaredFileSize, sniffMedia } from "./create";
@@ -93,7 +93,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     if (refusal) {
       await failTranscription(c.env, db, t.id, refusal);
       await releaseWork(c.env.DB, t.id);
-      throw new ApiError(402, refusal);
+      throw tooLongError(refusal);
     }
     const size = declaredFileSize(c.req.header("Content-Length"), MAX_CHUNK_BYTES, CHUNK_TOO_LARGE);
     const stream = await sniffMedia(c.req.raw.body);

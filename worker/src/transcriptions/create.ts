@@ -6,6 +6,7 @@ import {
   LANGUAGE_UNKNOWN,
   MAX_UPLOAD_BYTES,
   speechLanguageSchema,
+  type TranscriptionTask,
 } from "@verbatim/shared";
 import type { Db } from "../db/client";
 import { transcriptionChunks } from "../db/schema";
@@ -78,6 +79,8 @@ export async function createFileTranscription(
     mediaKey: string;
     size: number;
     language?: string | null;
+    /** `translate`: Whisper's English translation instead of a transcript (the OpenAI translations route). */
+    task?: TranscriptionTask;
   } & Partial<SpeakerChoice>,
 ) {
   await assertPlanLength(env, v.userId, { key: v.mediaKey, fileName: v.fileName, contentType: v.fileType });
@@ -93,6 +96,7 @@ export async function createFileTranscription(
     language: v.language ?? null,
     diarize: v.diarize ?? false,
     numSpeakers: v.numSpeakers ?? null,
+    task: v.task ?? "transcribe",
   });
   await db.insert(transcriptionChunks).values({ transcriptionId: v.id, idx: 0, r2Key: v.mediaKey, startOffset: 0 });
   await appendLog(db, v.id, `Upload received: ${(v.size / 1024 / 1024).toFixed(1)} MB`);

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { currentUserId } from "../auth";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { doc, file, json, rawBody } from "../http/openapi";
+import { doc, json, rangedMedia, rawBody } from "../http/openapi";
 import { peek, sniffMediaType } from "../rules/media-sniff";
 import { writeStreamToR2 } from "../store/r2-writer";
 import { getOwned, updateTranscription } from "../store/transcriptions";
@@ -17,14 +17,7 @@ const docs = {
   get: doc({
     summary: "The recording, with HTTP Range support for seeking",
     tag: "transcriptions",
-    parameters: [
-      { in: "header", name: "Range", required: false, schema: { type: "string" }, description: "bytes=start-end" },
-    ],
-    responses: {
-      200: file("The whole recording", ["audio/*", "video/*", "application/octet-stream"]),
-      206: file("The requested bytes", ["audio/*", "video/*", "application/octet-stream"]),
-      416: { description: "The range is outside the recording (Content-Range says its size)" },
-    },
+    ...rangedMedia,
     errors: [404],
   }),
   put: doc({

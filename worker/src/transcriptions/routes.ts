@@ -18,6 +18,7 @@ import { readOptionalJson, validate } from "../http/validate";
 import { withSlot } from "../store/plan-usage";
 import { getOwned, listOwned } from "../store/transcriptions";
 import { readCurrentDoc } from "../transcript-doc";
+import { announce } from "../webhooks";
 import { chunkedRoutes } from "./chunked-routes";
 import { exportRoutes } from "./export-routes";
 import { mediaRoutes } from "./media-routes";
@@ -113,10 +114,21 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   .patch("/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
     const { name } = c.req.valid("json");
     const row = await rename(c.get("db"), currentUserId(c), c.req.param("id"), name, c.req.header("If-Match") ?? null);
+    await announce(c.env, row.userId, row.id, "transcription.updated");
     return c.json(toTranscription(row), 200, { ETag: etagOf(row.updatedAt) });
   })
   .delete("/:id", docs.remove, async (c) => {
-    await remove(c.env, c.get("db"), currentUserId(c), c.req.param("id"), c.req.header("If-Match") ?? null);
+    const gone = await remove(
+      c.env,
+      c.get("db"),
+      currentUserId(c),
+      c.req.param("id"),
+      c.req.header("If-Match") ?? null,
+    );
+    await announce(c.env, gone.userId, gone.id, "transcription.deleted", {
+      title: gone.name || gone.fileName,
+      status: gone.status,
+    });
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });
   })
   .post("/:id/reprocess", docs.reprocess, async (c) => {

@@ -39,6 +39,7 @@ export function toTranscription(t: TranscriptionRow): Transcription {
     analysis_engine: t.analysisEngine,
     diarize: t.diarize,
     num_speakers: t.numSpeakers,
+    task: t.task,
     transcript_version: t.transcriptVersion,
     created_at: t.createdAt,
     updated_at: t.updatedAt,

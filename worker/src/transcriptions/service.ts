@@ -37,7 +37,7 @@ export async function rename(db: Db, userId: string, id: string, name: string, i
 
 /**
  * Deletes the row (logs and chunks cascade) and every object under the transcription's prefix in R2; with
- * If-Match, only if the row is still at that version (else 412).
+ * If-Match, only if the row is still at that version (else 412). Returns the row as it was.
  */
 export async function remove(env: Bindings, db: Db, userId: string, id: string, ifMatch: string | null = null) {
   const t = await getOwned(db, userId, id);
@@ -48,6 +48,7 @@ export async function remove(env: Bindings, db: Db, userId: string, id: string, 
     .returning({ id: transcriptions.id });
   if (done.length === 0) throw new ApiError(412, CHANGED_ELSEWHERE);
   await deletePrefix(env.MEDIA, transcriptionPrefix(userId, id));
+  return t;
 }
 
 /**

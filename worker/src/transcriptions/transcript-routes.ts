@@ -23,9 +23,11 @@ import {
   saveTranscript,
   speakerSuggestions,
 } from "../transcript-doc";
+import { announce } from "../webhooks";
 
 // The transcript editor and speaker names (shared/src/transcript-edit.ts). Thin: the rules live in
-// transcript-doc/editor.ts and store.ts. Mounted under /transcriptions, behind its sign-in check.
+// transcript-doc/editor.ts and store.ts. Mounted under /transcriptions, behind its sign-in check. Each saved version
+// (an edit, speaker names, a restore) is a transcription.updated webhook.
 
 const tag = "transcript editor";
 const saved = (description: string) => json(transcriptDocSchema, description);
@@ -76,11 +78,15 @@ const versionParam = z.object({ id: z.string(), version: z.coerce.number().int()
 export const transcriptRoutes = new Hono<AppEnv>()
   .put("/:id/transcript", docs.save, validate("json", transcriptSaveSchema), async (c) => {
     const id = c.req.param("id");
-    return c.json(await saveTranscript(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json")));
+    const saved = await saveTranscript(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json"));
+    await announce(c.env, currentUserId(c), id, "transcription.updated");
+    return c.json(saved);
   })
   .patch("/:id/speakers", docs.rename, validate("json", speakerRenameSchema), async (c) => {
     const id = c.req.param("id");
-    return c.json(await renameSpeakers(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json")));
+    const saved = await renameSpeakers(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json"));
+    await announce(c.env, currentUserId(c), id, "transcription.updated");
+    return c.json(saved);
   })
   .get("/:id/speakers/suggestions", docs.suggestions, async (c) => {
     return c.json(await speakerSuggestions(c.env, c.get("db"), currentUserId(c), c.req.param("id")));
@@ -98,5 +104,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   })
   .post("/:id/transcript/restore", docs.restore, validate("json", transcriptRestoreSchema), async (c) => {
     const id = c.req.param("id");
-    return c.json(await restoreVersion(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json")));
+    const restored = await restoreVersion(c.env, c.get("db"), currentUserId(c), id, c.req.valid("json"));
+    await announce(c.env, currentUserId(c), id, "transcription.updated");
+    return c.json(restored);
   });

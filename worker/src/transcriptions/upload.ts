@@ -1,4 +1,4 @@
-import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf } from "@verbatim/shared";
+import { FILE_EMPTY, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, mediaTypeOf, type TranscriptionTask } from "@verbatim/shared";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
@@ -14,7 +14,21 @@ import {
   sniffMedia,
   spokenLanguage,
 } from "./create";
-import { speakerChoiceFromForm } from "./speaker-options";
+import { type SpeakerChoice, speakerChoiceFromForm } from "./speaker-options";
+
+/** A recording arriving in a multipart form: its part's name and type, and its bytes as they come. */
+export interface IncomingFile {
+  fileName: string;
+  contentType: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/** What a new transcription is asked to be: the upload form's fields, or an OpenAI audio request's. */
+export type UploadOptions = {
+  name: string | null;
+  language: string | null;
+  task?: TranscriptionTask;
+} & SpeakerChoice;
 
 /**
  * POST /api/transcriptions/upload: the `file` field streams into R2, then the job is queued. Fields sent
@@ -29,13 +43,33 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
   assertDeclaredSize(request.headers.get("Content-Length") ?? undefined);
   const { fields, file } = await readFormUntilFile(request, "file");
   if (!file) throw new ApiError(400, "Please select a file to upload.");
-  const language = spokenLanguage(fields.language);
-  const speakers = speakerChoiceFromForm(fields);
+  const options: UploadOptions = {
+    name: fields.name?.trim() || null,
+    language: spokenLanguage(fields.language),
+    ...speakerChoiceFromForm(fields),
+  };
   const declaredSize = declaredFileSize(fields.size);
+  return storeAndTranscribe(env, db, userId, file, async () => options, declaredSize);
+}
+
+/**
+ * The one way a whole recording becomes a transcription, for the web upload and the OpenAI audio API alike: its
+ * name, type and first bytes are checked, then, holding one of the plan's slots, it streams into R2 and its
+ * transcription is created (the plan's length checked first) and queued. `options` is asked once the file is
+ * stored, since an OpenAI client sends its fields after the file; if it or anything later throws, the stored file
+ * is deleted and the slot given back.
+ */
+export async function storeAndTranscribe(
+  env: Bindings,
+  db: Db,
+  userId: string,
+  file: IncomingFile,
+  options: () => Promise<UploadOptions>,
+  declaredSize?: number,
+) {
   assertAcceptedType(file.fileName, file.contentType);
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
-  const name = fields.name?.trim() || null;
 
   return withSlot(env.DB, userId, async () => {
     const id = crypto.randomUUID();
@@ -46,18 +80,16 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
       tooLarge: FILE_TOO_LARGE,
       size: declaredSize,
     });
-    if (size === 0) throw new ApiError(400, FILE_EMPTY);
     try {
+      if (size === 0) throw new ApiError(400, FILE_EMPTY);
       return await createFileTranscription(env, db, {
         id,
         userId,
-        name,
         fileName: file.fileName,
         fileType,
         mediaKey: key,
         size,
-        language,
-        ...speakers,
+        ...(await options()),
       });
     } catch (err) {
       await env.MEDIA.delete(key);

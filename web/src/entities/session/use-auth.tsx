@@ -3,6 +3,7 @@ import type { LoginInput, RegisterInput } from "@verbatim/shared/auth";
 import type { PublicUser } from "@verbatim/shared/user";
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { toast } from "@/components/ui/toast";
+import { unsubscribeThisBrowser } from "@/entities/push/browser-push";
 import { userMessage } from "@/lib/api";
 import { translate } from "@/lib/i18n";
 import { forgetCachedQueries } from "@/lib/query-client";
@@ -88,6 +89,9 @@ export function AuthProvider({
   });
 
   const endSession = async () => {
+    // This browser stops getting the account's notifications: the server deleted its subscription with the
+    // session (or the account), and the browser's side ends here. A failure leaves nothing the server would use.
+    await unsubscribeThisBrowser({ tellServer: false }).catch(() => undefined);
     // Leave the protected screen first, so it does not bounce to /auth when the user disappears.
     await onSignedOut();
     previousUserId.current = null;

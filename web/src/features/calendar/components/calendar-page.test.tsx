@@ -2,7 +2,7 @@ import type { Meeting } from "@verbatim/shared/google";
 import { DEFAULT_PREFERENCES, type Preferences, type TimezonePreferences } from "@verbatim/shared/preferences";
 import { act } from "react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { appHarness, FAKE_USER, json, noFakeAnswer, type, until } from "@/test-support/app-harness";
+import { appHarness, FAKE_USER, jsonAnswer, noFakeAnswer, type, until } from "@/test-support/app-harness";
 import { CalendarPage } from "./calendar-page";
 
 // Settings › Timezone drives the calendar as it does every other date on screen: its grid, its days and the times
@@ -26,15 +26,16 @@ let posted: unknown[];
 
 async function fakeApi(request: Request) {
   const path = new URL(request.url).pathname;
-  if (path === "/api/user") return json(USER);
-  if (path === "/api/session") return json({ user: USER });
-  if (path === "/api/user/preferences") return json(preferences);
-  if (path === "/api/google/status") return json({ connected: true, profile: { email: USER.email }, message: null });
+  if (path === "/api/user") return jsonAnswer(USER);
+  if (path === "/api/session") return jsonAnswer({ user: USER });
+  if (path === "/api/user/preferences") return jsonAnswer(preferences);
+  if (path === "/api/google/status")
+    return jsonAnswer({ connected: true, profile: { email: USER.email }, message: null });
   if (path === "/api/meetings" && request.method === "POST") {
     posted.push(await request.json());
-    return json({ id: "new", meetLink: null }, 201);
+    return jsonAnswer({ id: "new", meetLink: null }, 201);
   }
-  if (path === "/api/meetings") return json([REVIEW]);
+  if (path === "/api/meetings") return jsonAnswer([REVIEW]);
   return noFakeAnswer(request);
 }
 

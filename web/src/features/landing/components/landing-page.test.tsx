@@ -1,6 +1,6 @@
 import { ACCEPTED_FORMAT_NAMES, FILE_UNSUPPORTED, isAcceptedMedia } from "@verbatim/shared/upload";
 import { describe, expect, test, vi } from "vitest";
-import { appHarness, json, noFakeAnswer, wait } from "@/test-support/app-harness";
+import { appHarness, jsonAnswer, noFakeAnswer, wait } from "@/test-support/app-harness";
 import { INPUT_FORMATS } from "../lib/content";
 import { LandingPage } from "./landing-page";
 
@@ -11,7 +11,7 @@ let hours = 0;
 
 function fakeApi(request: Request) {
   if (new URL(request.url).pathname === "/api/stats") {
-    return json({ hoursTranscribed: hours, computedAt: "2026-01-01T00:00:00.000Z" });
+    return jsonAnswer({ hoursTranscribed: hours, computedAt: "2026-01-01T00:00:00.000Z" });
   }
   return noFakeAnswer(request);
 }

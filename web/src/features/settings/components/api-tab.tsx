@@ -7,24 +7,41 @@ import {
 } from "@verbatim/shared/api-keys";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslations } from "use-intl";
+import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useDateTimeFormat } from "@/entities/user/use-user-time";
 import { userMessage } from "@/lib/api";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys-api";
+import { WebhooksSection } from "./webhooks-section";
 
 /**
- * Settings › API: keys for scripts and integrations (`Authorization: Bearer vbt_…`). A new key is shown once,
- * here, to copy; afterwards only its name, first characters, scopes and dates are.
+ * Settings › API: keys for scripts and integrations (`Authorization: Bearer vbt_…`), and webhooks. A new key is
+ * shown once, here, to copy; afterwards only its name, first characters, scopes and dates are.
  */
 export function ApiTab() {
+  return (
+    <div className="space-y-6">
+      <ApiKeysCard />
+      <WebhooksSection />
+    </div>
+  );
+}
+
+/** What each scope lets a key do (settings.api.scope.<key>). */
+const SCOPE_KEY: Record<ApiKeyScope, "read" | "write" | "webhooks"> = {
+  "transcriptions:read": "read",
+  "transcriptions:write": "write",
+  "webhooks:manage": "webhooks",
+};
+
+function ApiKeysCard() {
   const t = useTranslations("settings.api");
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -37,21 +54,15 @@ export function ApiTab() {
       <CardContent className="space-y-6">
         {created && <NewKey created={created} onDone={() => setCreated(null)} />}
         <CreateKeyForm onCreated={setCreated} />
-        {keys.isPending ? (
-          <Skeleton className="h-10 w-full" />
-        ) : keys.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {userMessage(keys.error, t("loadFailed"))}
-          </p>
-        ) : keys.data.keys.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("empty")}</p>
-        ) : (
-          <ul className="divide-y" aria-label={t("listLabel")}>
-            {keys.data.keys.map((key) => (
-              <KeyRow key={key.id} apiKey={key} />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={keys}
+          items={(data) => data.keys}
+          label={t("listLabel")}
+          empty={t("empty")}
+          loadFailed={t("loadFailed")}
+        >
+          {(key) => <KeyRow key={key.id} apiKey={key} />}
+        </QueryList>
       </CardContent>
     </Card>
   );
@@ -151,7 +162,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
               }
             />
             <label htmlFor={`${scopesId}-${scope}`}>
-              <code>{scope}</code> · {t(`scope.${scope === "transcriptions:read" ? "read" : "write"}`)}
+              <code>{scope}</code> · {t(`scope.${SCOPE_KEY[scope]}`)}
             </label>
           </div>
         ))}

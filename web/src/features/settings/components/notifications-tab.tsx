@@ -1,14 +1,17 @@
 import type { NotificationPreferences } from "@verbatim/shared/preferences";
 import { useTranslations } from "use-intl";
 import { Switch } from "@/components/ui/switch";
+import { BrowserNotificationsSwitch } from "./browser-notifications-switch";
 import { SectionForm, useSectionDraft } from "./section-form";
 
-/** Each switch's label and description are settings.notifications.<field> and <field>Hint. */
-const SWITCHES: ReadonlyArray<keyof NotificationPreferences> = [
+/**
+ * Each switch's label and description are settings.notifications.<field> and <field>Hint. Browser notifications
+ * have their own switch: it subscribes this browser and saves at once (browser-notifications-switch.tsx).
+ */
+const SWITCHES: ReadonlyArray<Exclude<keyof NotificationPreferences, "browserNotifications">> = [
   "emailTranscriptionComplete",
   "emailNewFeatures",
   "emailAccountActivity",
-  "browserNotifications",
 ];
 
 export function NotificationsTab({ saved }: { saved: NotificationPreferences }) {
@@ -25,6 +28,10 @@ export function NotificationsTab({ saved }: { saved: NotificationPreferences }) 
           onCheckedChange={(v) => set(field, v)}
         />
       ))}
+      <BrowserNotificationsSwitch
+        preference={draft.browserNotifications}
+        onPreferenceSaved={(on) => set("browserNotifications", on)}
+      />
     </SectionForm>
   );
 }

@@ -1,10 +1,10 @@
 import type { VoiceProfile } from "@verbatim/shared/voices";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslations } from "use-intl";
+import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useForgetVoice, useRenameVoice, useVoices } from "@/entities/voices/voices-api";
@@ -25,21 +25,15 @@ export function VoicesTab() {
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        {voices.isPending ? (
-          <Skeleton className="h-10 w-full" />
-        ) : voices.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {userMessage(voices.error, t("loadFailed"))}
-          </p>
-        ) : voices.data.voices.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("empty")}</p>
-        ) : (
-          <ul className="divide-y" aria-label={t("title")}>
-            {voices.data.voices.map((voice) => (
-              <VoiceRow key={voice.id} voice={voice} />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={voices}
+          items={(data) => data.voices}
+          label={t("title")}
+          empty={t("empty")}
+          loadFailed={t("loadFailed")}
+        >
+          {(voice) => <VoiceRow key={voice.id} voice={voice} />}
+        </QueryList>
       </CardContent>
     </Card>
   );

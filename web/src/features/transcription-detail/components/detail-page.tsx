@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { isActive } from "@verbatim/shared/transcription";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { ArrowLeftIcon, DownloadIcon } from "@/components/layout/icons";
+import { ArrowLeftIcon, DownloadIcon, LinkIcon } from "@/components/layout/icons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -24,11 +24,13 @@ import { readAnalysis } from "../lib/analysis";
 import { speakerStats } from "../lib/speaker-stats";
 import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-lines";
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
+import { CommentsTab } from "./comments-tab";
 import { DetailSkeleton } from "./detail-skeleton";
 import { MediaPlayer } from "./media-player";
 import { OfflineMedia } from "./offline-media";
 import { ProcessingStatus } from "./processing-status";
 import { RunActions } from "./run-actions";
+import { ShareDialog } from "./share-dialog";
 import { SpeakersPanel } from "./speakers-panel";
 import { TranscriptTab } from "./transcript-tab";
 import { TranscriptionNotFound } from "./transcription-not-found";
@@ -53,6 +55,7 @@ export function TranscriptionDetailPage() {
   const [pinned, setPinned] = useState(openAt !== undefined);
   const [tab, setTab] = useState("transcript");
   const [exportOpen, setExportOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const [mediaFailed, setMediaFailed] = useState(false);
   const online = useOnline();
   const offlineMedia = useOfflineMedia(id);
@@ -152,9 +155,13 @@ export function TranscriptionDetailPage() {
             <ArrowLeftIcon />
             <span className="sr-only md:not-sr-only">{tr("backToList")}</span>
           </Link>
+          <Button variant="outline" disabled={!online} onClick={() => setShareOpen(true)}>
+            <LinkIcon />
+            <span className="sr-only md:not-sr-only">{tr("share.button")}</span>
+          </Button>
           <Button disabled={!t.text} onClick={() => setExportOpen(true)}>
             <DownloadIcon />
-            {tr("download")}
+            <span className="sr-only md:not-sr-only">{tr("download")}</span>
           </Button>
         </div>
       </div>
@@ -223,6 +230,7 @@ export function TranscriptionDetailPage() {
           <TabsTrigger value="key-points">{tr("tabs.keyPoints")}</TabsTrigger>
           <TabsTrigger value="analysis">{tr("tabs.analysis")}</TabsTrigger>
           <TabsTrigger value="details">{tr("tabs.details")}</TabsTrigger>
+          <TabsTrigger value="comments">{tr("tabs.comments")}</TabsTrigger>
         </TabsList>
         <TabsContent value="transcript">
           <TranscriptTab
@@ -256,6 +264,9 @@ export function TranscriptionDetailPage() {
         <TabsContent value="details">
           <DetailsTab details={analysis.transcription_details} processing={processing} talk={talk} />
         </TabsContent>
+        <TabsContent value="comments">
+          <CommentsTab transcriptionId={t.id} lines={lines} time={time} onSeek={onSeek} online={online} />
+        </TabsContent>
       </Tabs>
       {/* On a phone, keeping the recording is offered after the transcript, not in the mini-player above it. */}
       {offlineMediaControls && phone && offlineMediaControls}
@@ -265,6 +276,7 @@ export function TranscriptionDetailPage() {
         onOpenChange={setExportOpen}
         onExport={(format) => exportTranscription(t, format)}
       />
+      <ShareDialog transcriptionId={t.id} open={shareOpen} onOpenChange={setShareOpen} />
     </div>
   );
 }

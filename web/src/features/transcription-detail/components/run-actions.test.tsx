@@ -5,7 +5,7 @@ import {
   button,
   click,
   FAKE_USER,
-  json,
+  jsonAnswer,
   noFakeAnswer,
   openDialog,
   until,
@@ -27,14 +27,14 @@ let refuseReprocess: boolean;
 
 async function fakeApi(request: Request) {
   const path = new URL(request.url).pathname;
-  if (path === "/api/user") return json(FAKE_USER);
-  if (path === "/api/session") return json({ user: FAKE_USER });
+  if (path === "/api/user") return jsonAnswer(FAKE_USER);
+  if (path === "/api/session") return jsonAnswer({ user: FAKE_USER });
   if (path === "/api/subscription")
-    return json({ plan: usage.limit === null ? "PRO" : "FREE", status: "active", usage, prices: null });
+    return jsonAnswer({ plan: usage.limit === null ? "PRO" : "FREE", status: "active", usage, prices: null });
   if (path === "/api/transcriptions/t1/reprocess") {
     reprocessed.push(await request.json().catch(() => ({})));
-    if (refuseReprocess) return json({ message: REFUSAL }, 402);
-    return json(fakeTranscription({ id: "t1", status: "REPROCESSING" }));
+    if (refuseReprocess) return jsonAnswer({ message: REFUSAL }, 402);
+    return jsonAnswer(fakeTranscription({ id: "t1", status: "REPROCESSING" }));
   }
   return noFakeAnswer(request);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `transcriptions` ADD `task` text DEFAULT 'transcribe' NOT NULL;
