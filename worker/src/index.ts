@@ -3,7 +3,7 @@ import { purgeExpiredDevices, purgeExpiredSessions } from "./auth";
 import { createDb } from "./db/client";
 import type { Bindings } from "./env";
 import { consume, resumeStalledJobs } from "./jobs";
-import { forgetStaleHeldEmails } from "./mail";
+import { forgetStaleHeldEmails, publishAnnouncements } from "./mail";
 import type { JobMessage } from "./rules/job-messages";
 import { indexMissing } from "./search";
 import { sweepOrphans } from "./store/orphans";
@@ -21,7 +21,7 @@ export default {
     const db = createDb(env.DB);
     // The hourly trigger (wrangler.toml) sweeps R2 for orphans, deletes expired sessions (a session is
     // otherwise deleted only when its cookie comes back), forgets e-mails held a month for an unconfirmed address,
-    // indexes transcriptions search lacks and prunes the webhook delivery log; the every-minute one resumes stalled
+    // indexes transcriptions search lacks, prunes the webhook delivery log and e-mails announcements whose time has come; the every-minute one resumes stalled
     // work.
     if (controller.cron === ORPHAN_SWEEP_CRON)
       ctx.waitUntil(
@@ -32,6 +32,7 @@ export default {
           forgetStaleHeldEmails(db),
           indexMissing(db),
           pruneOldDeliveries(db),
+          publishAnnouncements(env, db),
         ]),
       );
     else ctx.waitUntil(Promise.all([resumeStalledJobs(env, db), abortAbandonedUploads(db, env.MEDIA)]));

@@ -634,3 +634,9 @@ export const comments = sqliteTable(
     index("comments_parent_idx").on(t.parentId),
   ],
 );
+
+/** The announcements (mail/templates.ts ANNOUNCEMENTS) already e-mailed: each goes out once, by the hourly cron. */
+export const announcementsSent = sqliteTable("announcements_sent", {
+  id: text("id").primaryKey(),
+  sentAt: text("sent_at").notNull().default(now),
+});

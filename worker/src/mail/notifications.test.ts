@@ -8,7 +8,7 @@ import { linkIn, mailsTo, waitForMail } from "../../test/mailpit";
 import { seedTranscription } from "../../test/transcriptions";
 import { failTranscription } from "../jobs";
 import type { EmailJob } from "../rules/email-jobs";
-import { deliverEmail, forgetStaleHeldEmails } from ".";
+import { deliverEmail, forgetStaleHeldEmails, publishAnnouncements } from ".";
 
 // Each switch of Settings › Notifications, on and off: the e-mail comes (read from Mailpit) or is not sent at all.
 
@@ -229,5 +229,35 @@ describe("New features", () => {
     const { user, cookie } = await signUp();
     await setSwitches(cookie, { emailNewFeatures: true });
     expect(await deliver({ kind: "feature", userId: user.id, announcement: "email-notifications" })).toBe("dropped");
+  });
+
+  it("is sent by the hourly cron once an announcement's time has come: once, to those who chose it", async () => {
+    const chose = await verifiedUser();
+    await setSwitches(chose.cookie, { emailNewFeatures: true });
+    const declined = await verifiedUser();
+    const unconfirmed = await signUp();
+    await setSwitches(unconfirmed.cookie, { emailNewFeatures: true });
+    // Whatever an earlier test's cron did, this announcement is due again here.
+    await env.DB.prepare("DELETE FROM announcements_sent WHERE id = ?").bind("email-notifications").run();
+
+    const queued: unknown[] = [];
+    const recorder = { sendBatch: async (batch: { body: unknown }[]) => void queued.push(...batch.map((m) => m.body)) };
+    // Not due yet: nothing.
+    await publishAnnouncements({ JOBS: recorder as never }, db(), Date.parse("2026-11-26T00:00:00.000Z"));
+    expect(queued).toEqual([]);
+    await publishAnnouncements({ JOBS: recorder as never }, db());
+    const to = (queued as { email: { userId: string; announcement: string } }[]).map((m) => m.email.userId);
+    expect(to).toContain(chose.user.id);
+    expect(to).not.toContain(declined.user.id);
+    expect(to).not.toContain(unconfirmed.user.id);
+    // Once: the next hour sends it to nobody.
+    queued.length = 0;
+    await publishAnnouncements({ JOBS: recorder as never }, db());
+    expect(queued).toEqual([]);
+
+    // And through the real queue, it reaches the inbox.
+    await env.DB.prepare("DELETE FROM announcements_sent WHERE id = ?").bind("email-notifications").run();
+    await publishAnnouncements(env, db());
+    await waitForMail(chose.user.email, { subject: /New in Verbatim/ });
   });
 });

@@ -358,9 +358,16 @@ const WORDS: Record<Language, Words> = {
   },
 };
 
-/** Product announcements ("New features"), each in every language. The queue message names one by its id. */
-export const ANNOUNCEMENTS: Record<string, Record<Language, { subject: string; paragraphs: string[] }>> = {
+/**
+ * Product announcements ("New features"), each in every language. The queue message names one by its id. The hourly
+ * cron e-mails one, once, to everyone who opted in, from its `publishAt` on (mail/announcements.ts).
+ */
+export const ANNOUNCEMENTS: Record<
+  string,
+  { publishAt: string } & Record<Language, { subject: string; paragraphs: string[] }>
+> = {
   "email-notifications": {
+    publishAt: "2026-11-27T00:00:00.000Z",
     en: {
       subject: "New in Verbatim: e-mail when a transcript is ready",
       paragraphs: [
