@@ -46,7 +46,13 @@ export const TRANSCRIPT_VERSION_KINDS = ["machine", "edit", "rename", "restore"]
 export const transcriptVersionsSchema = z.object({
   current: versionSchema,
   versions: z.array(
-    z.object({ version: versionSchema, kind: z.enum(TRANSCRIPT_VERSION_KINDS), created_at: z.string() }),
+    z.object({
+      version: versionSchema,
+      kind: z.enum(TRANSCRIPT_VERSION_KINDS),
+      created_at: z.string(),
+      /** Who saved it: null for a machine run, and for versions saved before authors were kept. */
+      author: z.object({ id: z.string(), name: z.string() }).nullable(),
+    }),
   ),
 });
 export type TranscriptVersions = z.infer<typeof transcriptVersionsSchema>;

@@ -89,6 +89,13 @@ describe("the transcript editor", () => {
     expect(await page.evaluate(() => document.querySelector("audio")?.paused)).toBe(false);
     await page.keyboard.press("Control+s");
     await savedAs(editor, 2);
+    // The page says who changed it and when, and the history names the author of each version.
+    const history = page.getByText(/^Edited by .+, (now|\d+ seconds? ago|1 minute ago)$/);
+    await history.waitFor(WAIT);
+    await history.click();
+    const versions = page.getByRole("list", { name: "Version history" });
+    await versions.getByText(/^Version 2 · edited · .+ · /).waitFor(WAIT);
+    await versions.getByText(/^Version 1 · transcribed · speech recognition · /).waitFor(WAIT);
 
     const saved = await segments();
     expect(saved.version).toBe(2);

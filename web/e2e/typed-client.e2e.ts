@@ -66,7 +66,7 @@ describe("a typed client from the OpenAPI document", () => {
     const client = createClient({ baseUrl: BASE_URL, headers: { Authorization: `Bearer ${key}` } });
     const list = await client.GET("/api/transcriptions" as never);
     expect(list.response.status).toBe(200);
-    expect((list.data as { id: string }[]).map((t) => t.id)).toContain(id);
+    expect((list.data as unknown as { id: string }[]).map((t) => t.id)).toContain(id);
     const missing = await client.GET(
       "/api/transcriptions/{id}" as never,
       { params: { path: { id: "nope" } } } as never,

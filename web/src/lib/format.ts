@@ -95,3 +95,22 @@ export function formatClock(totalSeconds: number): string {
   const sec = String(s % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${String(m).padStart(2, "0")}:${sec}`;
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["week", 7 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/** How long ago `at` was, in words: "2 minutes ago", "yesterday", "hace 2 minutos"; under a minute, "now". */
+export function formatRelative(at: Date | string, now = Date.now(), locale = intlLocale()): string {
+  const seconds = Math.round((new Date(at).getTime() - now) / 1000);
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return words.format(Math.trunc(seconds / size), unit);
+  }
+  return words.format(0, "second");
+}

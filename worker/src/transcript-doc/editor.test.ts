@@ -231,17 +231,17 @@ describe("saving edits", () => {
     expect(history.versions.map((v) => v.version)).toEqual([2, 1]);
   });
 
-  it("undoes across a reload: the history lists every version and an earlier one can be restored", async () => {
-    const { id, cookie } = await completed();
+  it("undoes across a reload: the history lists every version, who saved it, and an earlier one can be restored", async () => {
+    const { id, cookie, user } = await completed();
     const doc = await current(cookie, id);
     expect((await save(cookie, id, 1, edited(doc, "An edit to undo."))).status).toBe(200);
 
     // A fresh page: everything comes from new requests.
     const history = await readJson(await api(path(id, "/transcript/versions"), { cookie }), transcriptVersionsSchema);
     expect(history.current).toBe(2);
-    expect(history.versions.map((v) => [v.version, v.kind])).toEqual([
-      [2, "edit"],
-      [1, "machine"],
+    expect(history.versions.map((v) => [v.version, v.kind, v.author])).toEqual([
+      [2, "edit", { id: user.id, name: user.full_name ?? user.username }],
+      [1, "machine", null],
     ]);
     const v1 = await readJson(await api(path(id, "/transcript/versions/1"), { cookie }), transcriptDocSchema);
     expect(v1.segments[0]?.text).toBe("Hello everyone. I'm Dana, and I lead the platform team.");
@@ -257,7 +257,7 @@ describe("saving edits", () => {
     expect(now.segments[0]?.text).toBe("Hello everyone. I'm Dana, and I lead the platform team.");
     expect((await getTranscription(cookie, id)).text).not.toContain("An edit to undo.");
     const after = await readJson(await api(path(id, "/transcript/versions"), { cookie }), transcriptVersionsSchema);
-    expect(after.versions[0]).toMatchObject({ version: 3, kind: "restore" });
+    expect(after.versions[0]).toMatchObject({ version: 3, kind: "restore", author: { id: user.id } });
 
     const missing = await api(path(id, "/transcript/restore"), {
       method: "POST",

@@ -43,12 +43,12 @@ async function currentDoc(env: Bucket, db: Db, userId: string, id: string, base?
 async function save(
   env: Bucket,
   db: Db,
-  { t, current }: { t: TranscriptionRow; current: TranscriptDoc },
+  { t, current, authorId }: { t: TranscriptionRow; current: TranscriptDoc; authorId: string },
   doc: TranscriptDoc,
   kind: VersionKind,
   base: number,
 ) {
-  const saved: CommitResult | null = await commitTranscript(env, db, t, doc, { kind, baseVersion: base });
+  const saved: CommitResult | null = await commitTranscript(env, db, t, doc, { kind, baseVersion: base, authorId });
   if (saved === null) throw notFound("Transcription not found");
   if (!saved.ok) throw conflict(saved.currentVersion);
   await relabelAnalysis(db, t, relabels(current.speakers ?? [], doc.speakers ?? []));
@@ -68,7 +68,7 @@ export async function saveTranscript(env: Bucket, db: Db, userId: string, id: st
     segments: edit.segments,
     ...(edit.speakers.length > 0 || doc.speakers ? { speakers: edit.speakers } : {}),
   };
-  return save(env, db, { t, current: doc }, next, "edit", edit.baseVersion);
+  return save(env, db, { t, current: doc, authorId: userId }, next, "edit", edit.baseVersion);
 }
 
 /** Gives speakers names (or takes them away with null); every view and export shows them from then on. */
@@ -84,7 +84,7 @@ export async function renameSpeakers(env: Bucket, db: Db, userId: string, id: st
     ...doc,
     speakers: speakers.map((s) => (s.id in rename.names ? { ...s, name: rename.names[s.id] ?? null } : s)),
   };
-  return save(env, db, { t, current: doc }, next, "rename", rename.baseVersion);
+  return save(env, db, { t, current: doc, authorId: userId }, next, "rename", rename.baseVersion);
 }
 
 /** Makes an earlier version current again, as a new version (so the restore can itself be undone). */
@@ -98,7 +98,7 @@ export async function restoreVersion(
   const { t, doc } = await currentDoc(env, db, userId, id, baseVersion);
   const earlier = await readVersion(env, t, version);
   if (!earlier) throw notFound(`Version ${version} of this transcript is not kept`);
-  return save(env, db, { t, current: doc }, earlier, "restore", baseVersion);
+  return save(env, db, { t, current: doc, authorId: userId }, earlier, "restore", baseVersion);
 }
 
 export async function speakerSuggestions(env: Bucket, db: Db, userId: string, id: string) {

@@ -4,10 +4,10 @@ import {
   type TranscriptVersions,
   transcriptDocSchema,
 } from "@verbatim/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { transcriptions } from "../db/schema";
+import { transcriptions, users } from "../db/schema";
 import { transcriptDocKey, transcriptRunKey, transcriptVersionKey, transcriptVersionsPrefix } from "../store/keys";
 import { ownedWrite } from "../store/orphans";
 import { reindexTranscription } from "../store/search-index";
@@ -70,17 +70,31 @@ async function listVersionObjects(env: Bucket, t: Owner) {
 
 const versionOf = (key: string) => Number(key.slice(key.lastIndexOf("/") + 1, -".json".length));
 
-/** The kept history, newest first. */
-export async function listVersions(env: Bucket, t: Versioned): Promise<TranscriptVersions> {
+/** The kept history, newest first, each version with who saved it (by their name today). */
+export async function listVersions(env: Bucket, db: Db, t: Versioned): Promise<TranscriptVersions> {
   const objects = await listVersionObjects(env, t);
+  const authorIds = [...new Set(objects.map((o) => o.customMetadata?.authorId).filter((id) => id !== undefined))];
+  const people =
+    authorIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, fullName: users.fullName, username: users.username })
+          .from(users)
+          .where(inArray(users.id, authorIds));
+  const names = new Map(people.map((p) => [p.id, p.fullName?.trim() || p.username]));
   return {
     current: t.transcriptVersion,
     versions: objects
-      .map((o) => ({
-        version: versionOf(o.key),
-        kind: kindSchema.catch("machine").parse(o.customMetadata?.kind),
-        created_at: o.customMetadata?.createdAt ?? o.uploaded.toISOString(),
-      }))
+      .map((o) => {
+        const authorId = o.customMetadata?.authorId;
+        const name = authorId === undefined ? undefined : names.get(authorId);
+        return {
+          version: versionOf(o.key),
+          kind: kindSchema.catch("machine").parse(o.customMetadata?.kind),
+          created_at: o.customMetadata?.createdAt ?? o.uploaded.toISOString(),
+          author: authorId !== undefined && name !== undefined ? { id: authorId, name } : null,
+        };
+      })
       .sort((a, b) => b.version - a.version),
   };
 }
@@ -122,7 +136,7 @@ export async function commitTranscript(
   db: Db,
   t: Owner,
   doc: TranscriptDoc,
-  { kind, baseVersion }: { kind: VersionKind; baseVersion: number },
+  { kind, baseVersion, authorId }: { kind: VersionKind; baseVersion: number; authorId?: string },
 ): Promise<CommitResult | null> {
   if (baseVersion === 0) await keepLegacyDoc(env, t);
   const version = baseVersion + 1;
@@ -139,7 +153,8 @@ export async function commitTranscript(
   const body = JSON.stringify(saved);
   await env.MEDIA.put(transcriptVersionKey(t.userId, t.id, version), body, {
     httpMetadata: { contentType: "application/json" },
-    customMetadata: { kind, createdAt: new Date().toISOString() },
+    // Who saved it (a person's edit, rename or restore; a machine run has none), for "Edited by …" and the history.
+    customMetadata: { kind, createdAt: new Date().toISOString(), ...(authorId ? { authorId } : {}) },
   });
   if (!(await ownedWrite(env, db, t, transcriptDocKey(t.userId, t.id), body))) return null;
   // Every save changes the D1 text (edits, names, a new run): search and device sync follow it here, once.

@@ -93,7 +93,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   })
   .get("/:id/transcript/versions", docs.versions, async (c) => {
     const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
-    return c.json(await listVersions(c.env, t));
+    return c.json(await listVersions(c.env, c.get("db"), t));
   })
   .get("/:id/transcript/versions/:version", docs.version, validate("param", versionParam), async (c) => {
     const { id, version } = c.req.valid("param");

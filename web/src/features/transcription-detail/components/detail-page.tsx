@@ -26,6 +26,7 @@ import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-li
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { CommentsTab } from "./comments-tab";
 import { DetailSkeleton } from "./detail-skeleton";
+import { EditHistory } from "./edit-history";
 import { MediaPlayer } from "./media-player";
 import { OfflineMedia } from "./offline-media";
 import { ProcessingStatus } from "./processing-status";
@@ -148,6 +149,7 @@ export function TranscriptionDetailPage() {
             <StatusBadge status={t.status} progress={t.status === "PROCESSING" ? t.progress_percentage : null} />
             {t.name && t.name !== t.file_name && <span className="truncate">{t.file_name}</span>}
           </div>
+          <EditHistory transcriptionId={t.id} enabled={online && isViewable(t.status)} />
         </div>
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <RunActions transcription={t} online={online} />
