@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   "POST /api/email/unsubscribe",
   "POST /api/password/forgot",
   "POST /api/password/reset",
+  // The server's VAPID public key: public by design (a browser needs it to subscribe).
+  "GET /api/push/public-key",
   // A share link's token is its own credential (share-links/).
   "GET /api/shared/:token",
   "GET /api/shared/:token/media",
