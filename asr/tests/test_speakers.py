@@ -8,7 +8,7 @@ import numpy as np
 from conftest import write_wav
 
 from verbatim_asr.config import Settings
-from verbatim_asr.diarization import pipeline
+from verbatim_asr.diarization import clustering, pipeline
 from verbatim_asr.diarization.clustering import cluster
 from verbatim_asr.diarization.pipeline import Diarization, Turn, channels_differ
 from verbatim_asr.engine import Engine
@@ -85,6 +85,40 @@ def test_clustering_obeys_hints():
     assert len(cluster(points, num_speakers=2)[1]) == 2
     assert len(cluster(points, max_speakers=2)[1]) == 2
     assert len(cluster(points, min_speakers=5)[1]) == 5
+
+
+class FakeSegmentation:
+    """Reads who talks from the audio itself: samples of 0.1 are voice A (local speaker 0), of 0.5 voice B (1)."""
+
+    def __call__(self, windows):
+        frames = 589  # segmentation-3.0's frames per 10 s window
+        centre = windows[:, np.arange(frames) * 270 + 135]
+        return np.stack([np.isclose(centre, 0.1), np.isclose(centre, 0.5), np.zeros_like(centre, bool)], axis=2).astype(np.float32)
+
+
+def short_second_voice(monkeypatch, similarity: float):
+    """20 s of voice A with 1 s of voice B in the middle of the first two windows, diarized with fake networks
+    whose embeddings of A and B have the given cosine similarity."""
+    a, b = np.zeros(192), np.zeros(192)
+    a[0], b[0], b[1] = 1.0, similarity, np.sqrt(1 - similarity**2)
+    monkeypatch.setitem(pipeline.models, "segmentation", FakeSegmentation())
+    monkeypatch.setitem(pipeline.models, "embedding", lambda pieces: np.stack([b if p.mean() > 0.3 else a for p in pieces]))
+    audio = np.full(16000 * 20, 0.1, np.float32)
+    audio[134000:150200] = 0.5
+    return pipeline.diarize([audio])
+
+
+def test_a_short_speaker_unlike_everyone_is_kept(monkeypatch):
+    result = short_second_voice(monkeypatch, 0.0)
+    assert result.speakers == ["SPEAKER_00", "SPEAKER_01"]
+    # B talks too little to count as a person by time alone.
+    assert sum(t.end - t.start for t in result.turns if t.speaker == "SPEAKER_01") < pipeline.MIN_SPEAKER_SECONDS
+
+
+def test_a_short_speaker_like_another_is_merged_into_it(monkeypatch):
+    # Below the clustering's threshold (two clusters), above the stray rule's: a piece of A, not a person.
+    similarity = (pipeline.STRAY_SIMILARITY + clustering.THRESHOLD) / 2
+    assert len(short_second_voice(monkeypatch, similarity).speakers) == 1
 
 
 def test_equal_channels_are_not_different_voices():
