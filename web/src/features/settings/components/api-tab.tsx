@@ -10,7 +10,6 @@ import { useTranslations } from "use-intl";
 import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -19,6 +18,7 @@ import { toast } from "@/components/ui/toast";
 import { useDateTimeFormat } from "@/entities/user/use-user-time";
 import { userMessage } from "@/lib/api";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys-api";
+import { CodeChoices } from "./code-choices";
 import { WebhooksSection } from "./webhooks-section";
 
 /**
@@ -105,7 +105,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [lifetime, setLifetime] = useState("90");
   const nameId = useId();
   const lifetimeId = useId();
-  const scopesId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,24 +148,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           </Select>
         </div>
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">{t("scopes")}</legend>
-        {API_KEY_SCOPES.map((scope) => (
-          <div key={scope} className="flex items-start gap-2 text-sm">
-            <Checkbox
-              id={`${scopesId}-${scope}`}
-              className="mt-0.5"
-              checked={scopes.includes(scope)}
-              onChange={(e) =>
-                setScopes((current) => (e.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))
-              }
-            />
-            <label htmlFor={`${scopesId}-${scope}`}>
-              <code>{scope}</code> · {t(`scope.${SCOPE_KEY[scope]}`)}
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <CodeChoices
+        legend={t("scopes")}
+        options={API_KEY_SCOPES}
+        chosen={scopes}
+        onChange={setScopes}
+        describe={(scope) => t(`scope.${SCOPE_KEY[scope]}`)}
+      />
       <Button type="submit" disabled={create.isPending || !name.trim() || scopes.length === 0}>
         {create.isPending && <ButtonSpinner />}
         {t("create")}

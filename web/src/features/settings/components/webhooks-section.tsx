@@ -4,13 +4,13 @@ import { useTranslations } from "use-intl";
 import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { userMessage } from "@/lib/api";
 import { useCreateWebhook, useWebhooks } from "../api/webhooks-api";
+import { CodeChoices } from "./code-choices";
 import { WebhookEndpointRow } from "./webhook-endpoint";
 
 /** The catalogue key of each event's description (settings.webhooks.event.<key>). */
@@ -56,7 +56,6 @@ function AddEndpointForm() {
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>(["transcription.completed", "transcription.failed"]);
   const urlId = useId();
-  const eventsId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,24 +81,13 @@ function AddEndpointForm() {
           onChange={(e) => setUrl(e.target.value)}
         />
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">{t("events")}</legend>
-        {WEBHOOK_EVENTS.map((name) => (
-          <div key={name} className="flex items-start gap-2 text-sm">
-            <Checkbox
-              id={`${eventsId}-${name}`}
-              className="mt-0.5"
-              checked={events.includes(name)}
-              onChange={(e) =>
-                setEvents((current) => (e.target.checked ? [...current, name] : current.filter((x) => x !== name)))
-              }
-            />
-            <label htmlFor={`${eventsId}-${name}`}>
-              <code>{name}</code> · {t(`event.${EVENT_KEY[name]}`)}
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <CodeChoices
+        legend={t("events")}
+        options={WEBHOOK_EVENTS}
+        chosen={events}
+        onChange={setEvents}
+        describe={(name) => t(`event.${EVENT_KEY[name]}`)}
+      />
       <Button type="submit" disabled={create.isPending || !url.trim() || events.length === 0}>
         {create.isPending && <ButtonSpinner />}
         {t("add")}
