@@ -13,6 +13,7 @@ import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
+import { TaskBadge } from "@/entities/transcription/task-badge";
 import { ApiError } from "@/lib/api";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useOnline } from "@/lib/use-online";
@@ -147,6 +148,7 @@ export function TranscriptionDetailPage() {
           <h1 className="break-words text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <StatusBadge status={t.status} progress={t.status === "PROCESSING" ? t.progress_percentage : null} />
+            <TaskBadge task={t.task} />
             {t.name && t.name !== t.file_name && <span className="truncate">{t.file_name}</span>}
           </div>
           <EditHistory transcriptionId={t.id} enabled={online && isViewable(t.status)} />

@@ -8,6 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Progress } from "@/components/ui/progress";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
+import { TaskBadge } from "@/entities/transcription/task-badge";
 import { useDateTimeFormat } from "@/entities/user/use-user-time";
 
 interface TranscriptionCardProps {
@@ -59,6 +60,7 @@ export function TranscriptionCard({
               status={item.status}
               progress={item.status === "PROCESSING" ? item.progress_percentage : null}
             />
+            <TaskBadge task={item.task} />
             {waitingToSync && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
                 {t("waitingToSync")}
