@@ -26,6 +26,15 @@ export const ACTIVE_STATUSES: readonly TranscriptionStatus[] = ["PENDING", "PROC
 export const isActive = (status: TranscriptionStatus) => ACTIVE_STATUSES.includes(status);
 
 /**
+ * How a run ended, as the user is told (e-mail, browser notification, webhook) and shown: "completed" when the
+ * transcript is there, even if the analysis after it failed (COMPLETED_WITH_ERRORS); "failed"; null while it runs.
+ */
+export function runOutcome(status: TranscriptionStatus): "completed" | "failed" | null {
+  if (status === "COMPLETED" || status === "COMPLETED_WITH_ERRORS") return "completed";
+  return status === "FAILED" ? "failed" : null;
+}
+
+/**
  * A transcription as the API returns it. Field names are the spec's. The JSON columns (key_points,
  * summary_analysis, …) are returned parsed; a client still tolerates strings (both are allowed).
  */

@@ -1,3 +1,4 @@
+import { runOutcome } from "@verbatim/shared/transcription";
 import { asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { heldEmails, transcriptions, type UserRow, webhookEndpoints } from "../db/schema";
@@ -108,15 +109,14 @@ export async function deliverEmail(env: Bindings, db: Db, job: EmailJob, provide
     case "transcription": {
       if (!notifications.emailTranscriptionComplete) return "off";
       const row = await db.query.transcriptions.findFirst({ where: eq(transcriptions.id, job.transcriptionId) });
-      // Completed with errors (the analysis failed) still has its transcript: it counts as completed.
-      const completed = row?.status === "COMPLETED" || row?.status === "COMPLETED_WITH_ERRORS";
-      if (!row || row.userId !== user.id || (!completed && row.status !== "FAILED")) return "dropped";
+      const outcome = row && runOutcome(row.status);
+      if (!row || row.userId !== user.id || !outcome) return "dropped";
       if (!verified(user)) return hold(db, user.id, job);
       return send(
         user.email,
         transcriptionEmail(to, {
           file: row.name || row.fileName,
-          completed,
+          completed: outcome === "completed",
           reason: row.errorMessage ?? "",
           link: `${origin}/transcription/${row.id}`,
           origin,

@@ -1,4 +1,5 @@
 import type { GeneralPreferences, TranscriptionPush } from "@verbatim/shared";
+import { runOutcome } from "@verbatim/shared/transcription";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
@@ -40,10 +41,8 @@ export async function deliverPush(
   const prefs = await getPreferences(db, job.userId);
   if (!prefs.notifications.browserNotifications) return "off";
   const row = await db.query.transcriptions.findFirst({ where: eq(transcriptions.id, job.transcriptionId) });
-  // Completed with errors (the analysis failed) still has its transcript: it counts as completed.
-  const completed = row?.status === "COMPLETED" || row?.status === "COMPLETED_WITH_ERRORS";
-  if (!row || row.userId !== job.userId || (!completed && row.status !== "FAILED")) return "dropped";
-  const status = completed ? "completed" : "failed";
+  const status = row && runOutcome(row.status);
+  if (!row || row.userId !== job.userId || !status) return "dropped";
   const payload: TranscriptionPush = {
     type: "transcription",
     transcriptionId: row.id,

@@ -1,3 +1,4 @@
+import { runOutcome } from "@verbatim/shared/transcription";
 import type { WebhookEvent, WebhookPayload } from "@verbatim/shared/webhooks";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -76,10 +77,9 @@ export async function fanOut(env: Bindings, db: Db, m: WebhookEventMessage) {
     const row = await db.query.transcriptions.findFirst({ where: eq(transcriptions.id, m.transcriptionId) });
     if (!row || row.userId !== m.userId) return;
     about = { id: row.id, title: row.name || row.fileName, status: row.status };
+    const outcome = runOutcome(row.status);
     if (m.event !== FINISHED) event = m.event;
-    // Completed with errors (the analysis failed) still has its transcript, as the e-mail counts it too.
-    else if (row.status === "COMPLETED" || row.status === "COMPLETED_WITH_ERRORS") event = "transcription.completed";
-    else if (row.status === "FAILED") event = "transcription.failed";
+    else if (outcome) event = `transcription.${outcome}`;
     else return;
   }
   const wanting = endpoints.filter((e) => eventsOf(e).includes(event));

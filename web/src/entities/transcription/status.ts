@@ -1,4 +1,4 @@
-import type { TranscriptionStatus } from "@verbatim/shared/transcription";
+import { runOutcome, type TranscriptionStatus } from "@verbatim/shared/transcription";
 
 /** View and Download exist only for finished transcriptions. */
-export const isViewable = (status: TranscriptionStatus) => status === "COMPLETED" || status === "COMPLETED_WITH_ERRORS";
+export const isViewable = (status: TranscriptionStatus) => runOutcome(status) === "completed";
