@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { heldEmails, transcriptions, type UserRow, webhookEndpoints } from "../db/schema";
 import type { Bindings } from "../env";
 import { ALWAYS_SENT_EVENTS, type EmailJob } from "../rules/email-jobs";
+import { titleOf } from "../rules/transcription-title";
 import { getPreferences } from "../store/preferences";
 import { findUserById } from "../store/users";
 import type { MailMessage } from "./mime";
@@ -115,7 +116,7 @@ export async function deliverEmail(env: Bindings, db: Db, job: EmailJob, provide
       return send(
         user.email,
         transcriptionEmail(to, {
-          file: row.name || row.fileName,
+          file: titleOf(row),
           completed: outcome === "completed",
           reason: row.errorMessage ?? "",
           link: `${origin}/transcription/${row.id}`,

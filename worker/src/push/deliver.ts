@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
+import { titleOf } from "../rules/transcription-title";
 import { getPreferences } from "../store/preferences";
 import { type PushResult, sendPush } from "./send";
 import { pruneSubscription, subscriptionsOf } from "./subscriptions";
@@ -47,7 +48,7 @@ export async function deliverPush(
     type: "transcription",
     transcriptionId: row.id,
     status,
-    title: row.name || row.fileName,
+    title: titleOf(row),
     heading: HEADINGS[prefs.general.language][status],
   };
 

@@ -2,6 +2,7 @@ import { keyPointsSchema, parseStoredJson } from "@verbatim/shared/analysis";
 import type { SharedTranscript } from "@verbatim/shared/share-links";
 import type { TranscriptionRow } from "../db/schema";
 import type { Bindings } from "../env";
+import { titleOf } from "../rules/transcription-title";
 import { readCurrentDoc } from "../transcript-doc";
 
 /**
@@ -15,7 +16,7 @@ export async function sharedView(
 ): Promise<SharedTranscript> {
   const transcript = await readCurrentDoc(env, t);
   return {
-    title: t.name ?? t.fileName,
+    title: titleOf(t),
     createdAt: t.createdAt,
     duration: t.duration,
     language: t.language,

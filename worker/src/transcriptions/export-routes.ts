@@ -17,6 +17,7 @@ import { ApiError } from "../http/errors";
 import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { titleOf } from "../rules/transcription-title";
 import { getPreferences } from "../store/preferences";
 import { getOwned } from "../store/transcriptions";
 import { namedSegments, readCurrentDoc } from "../transcript-doc";
@@ -98,7 +99,7 @@ async function* exports(
     let label = id;
     try {
       const t = await getOwned(db, userId, id);
-      label = `${t.name ?? t.fileName} (${id})`;
+      label = `${titleOf(t)} (${id})`;
       const doc = await toExportDoc(bucket, t, locale);
       const file = await render(ex, bucket, doc, format);
       entry = { name: ex.exportFileName(doc, file.extension), body: file.body };

@@ -15,6 +15,7 @@ import { notFound } from "../http/errors";
 import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
 import { etagOf } from "../http/preconditions";
 import { readOptionalJson, validate } from "../http/validate";
+import { titleOf } from "../rules/transcription-title";
 import { withSlot } from "../store/plan-usage";
 import { getOwned, listOwned } from "../store/transcriptions";
 import { readCurrentDoc } from "../transcript-doc";
@@ -126,7 +127,7 @@ export const transcriptionRoutes = new Hono<AppEnv>()
       c.req.header("If-Match") ?? null,
     );
     await announce(c.env, gone.userId, gone.id, "transcription.deleted", {
-      title: gone.name || gone.fileName,
+      title: titleOf(gone),
       status: gone.status,
     });
     return c.json({ message: "Transcription deleted", id: c.req.param("id") });

@@ -6,6 +6,7 @@ import { transcriptions, webhookEndpoints } from "../db/schema";
 import type { Bindings } from "../env";
 import { linkOrigin } from "../mail";
 import type { WebhookEventMessage } from "../rules/job-messages";
+import { titleOf } from "../rules/transcription-title";
 import { type DeliveryRow, eventsOf, insertDeliveries } from "./store";
 
 // What happened to a transcription, turned into one signed message per subscribed endpoint. The request or job
@@ -76,7 +77,7 @@ export async function fanOut(env: Bindings, db: Db, m: WebhookEventMessage) {
   } else {
     const row = await db.query.transcriptions.findFirst({ where: eq(transcriptions.id, m.transcriptionId) });
     if (!row || row.userId !== m.userId) return;
-    about = { id: row.id, title: row.name || row.fileName, status: row.status };
+    about = { id: row.id, title: titleOf(row), status: row.status };
     const outcome = runOutcome(row.status);
     if (m.event !== FINISHED) event = m.event;
     else if (outcome) event = `transcription.${outcome}`;
