@@ -7,6 +7,7 @@ import {
 } from "@verbatim/shared/api-keys";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslations } from "use-intl";
+import { copyWithToast } from "@/components/copy-text";
 import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -70,14 +71,7 @@ function ApiKeysCard() {
 
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const t = useTranslations("settings.api");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: t("copied") });
-    } catch {
-      toast({ variant: "destructive", title: t("copyFailed") });
-    }
-  };
+  const copy = () => copyWithToast(created.key, { copied: t("copied"), failed: t("copyFailed") });
   return (
     <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-accent p-4">
       <p className="font-medium">{t("createdTitle", { name: created.name })}</p>

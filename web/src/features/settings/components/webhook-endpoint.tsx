@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from "@verbatim/shared/webhooks";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
+import { copyWithToast } from "@/components/copy-text";
 import { Button } from "@/components/ui/button";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
@@ -70,14 +71,7 @@ function Secret({ endpoint }: { endpoint: WebhookEndpoint }) {
   const rotate = useRotateWebhookSecret();
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(endpoint.secret);
-      toast({ title: t("copied") });
-    } catch {
-      toast({ variant: "destructive", title: t("copyFailed") });
-    }
-  };
+  const copy = () => copyWithToast(endpoint.secret, { copied: t("copied"), failed: t("copyFailed") });
   return (
     <div className="space-y-1 text-sm">
       <p className="font-medium">{t("secret")}</p>

@@ -1,6 +1,7 @@
 import { SHARE_LINK_LIFETIMES, type ShareLink } from "@verbatim/shared/share-links";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslations } from "use-intl";
+import { copyWithToast } from "@/components/copy-text";
 import { QueryList } from "@/components/query-list";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -68,14 +69,7 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: ShareDialog
 
 function NewLink({ address }: { address: string }) {
   const t = useTranslations("detail.share");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast({ title: t("copied") });
-    } catch {
-      toast({ variant: "destructive", title: t("copyFailed") });
-    }
-  };
+  const copy = () => copyWithToast(address, { copied: t("copied"), failed: t("copyFailed") });
   return (
     <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-accent p-3">
       <p className="text-sm">{t("createdBody")}</p>
