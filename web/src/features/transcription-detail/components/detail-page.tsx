@@ -151,7 +151,8 @@ export function TranscriptionDetailPage() {
             <TaskBadge task={t.task} />
             {t.name && t.name !== t.file_name && <span className="truncate">{t.file_name}</span>}
           </div>
-          <EditHistory transcriptionId={t.id} enabled={online && isViewable(t.status)} />
+          {/* Version 1 is the first speech run: only a later version can have an author, so only then is it asked. */}
+          <EditHistory transcriptionId={t.id} enabled={online && isViewable(t.status) && t.transcript_version > 1} />
         </div>
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <RunActions transcription={t} online={online} />
