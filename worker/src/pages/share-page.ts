@@ -1,14 +1,10 @@
 import { SHARE_PAGE_PREFIX } from "@verbatim/shared/share-links";
+import { SECRET_PAGE_HEADERS } from "../rules/secret-page-headers";
 
-/**
- * A share link's page (/s/{token}, the app's shell) is a secret address: kept out of search engines, out of shared
- * caches, and out of the Referer of any link followed from it.
- */
+/** A share link's page (/s/{token}, the app's shell) gets the headers of a secret address. */
 export function sharePageHeaders(path: string, res: Response): Response {
   if (!path.startsWith(SHARE_PAGE_PREFIX)) return res;
   const page = new Response(res.body, res);
-  page.headers.set("X-Robots-Tag", "noindex, nofollow");
-  page.headers.set("Referrer-Policy", "no-referrer");
-  page.headers.set("Cache-Control", "private, no-store");
+  for (const [name, value] of Object.entries(SECRET_PAGE_HEADERS)) page.headers.set(name, value);
   return page;
 }

@@ -12,6 +12,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { doc, json, rangedMedia } from "../http/openapi";
 import { validate } from "../http/validate";
+import { SECRET_PAGE_HEADERS } from "../rules/secret-page-headers";
 import { getById, getOwned } from "../store/transcriptions";
 import { streamMedia } from "../transcriptions";
 import { sharedView } from "./shared-view";
@@ -78,9 +79,7 @@ export const shareLinkRoutes = new Hono<AppEnv>()
 export const sharedRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Referrer-Policy", "no-referrer");
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+    for (const [name, value] of Object.entries(SECRET_PAGE_HEADERS)) c.res.headers.set(name, value);
   })
   .get("/:token", docs.view, async (c) => {
     const db = c.get("db");
@@ -96,8 +95,5 @@ export const sharedRoutes = new Hono<AppEnv>()
     const link = await openLink(db, c.req.param("token"));
     const t = link.includeRecording ? await getById(db, link.transcriptionId) : undefined;
     if (!t) throw notFound("This link does not share the recording");
-    const res = await streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
-    // The link can be revoked at any moment: no shared cache may keep the bytes.
-    res.headers.set("Cache-Control", "private, no-store");
-    return res;
+    return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
   });

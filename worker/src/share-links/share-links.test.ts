@@ -62,6 +62,8 @@ describe("share links", () => {
 
     const media = await api(`/api/shared/${tokenOf(path)}/media`, { headers: { Range: "bytes=0-99" } });
     expect(media.status).toBe(206);
+    expect(media.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(media.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     expect(media.headers.get("Content-Type")).toBe("audio/mpeg");
     expect((await media.arrayBuffer()).byteLength).toBe(100);
 
@@ -108,6 +110,7 @@ describe("share links", () => {
       .where(eq(shareLinks.id, expired.link.id));
     const gone = await api(`/api/shared/${tokenOf(expired.path)}`);
     expect(gone.status).toBe(404);
+    expect(gone.headers.get("Cache-Control")).toBe("private, no-store");
     expect((await readJson(gone, apiErrorSchema)).message).toBe("This link does not exist, was revoked or has expired");
 
     const kept = await makeLink(owner.cookie, id);
