@@ -26,3 +26,5 @@ export * from "./transcription";
 export * from "./upload";
 export * from "./user";
 export * from "./voices";
+export * from "./webhooks";
+export * from "./workspaces";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { transcriptionStatusSchema } from "./transcription";
+import { spaceQuerySchema } from "./workspaces";
 
 // Search across every transcription of the signed-in user (issue 16): GET /api/search?q=…
 
@@ -20,6 +21,7 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** Transcriptions to skip (the next page starts at offset + limit). */
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  ...spaceQuerySchema.shape,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

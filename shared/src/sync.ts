@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { transcriptDocSchema } from "./transcript";
 import { transcriptionSchema } from "./transcription";
+import { spaceQuerySchema } from "./workspaces";
 
 // The device library's sync (issue 16): GET /api/sync?since=<cursor> answers what changed after the cursor.
 // Each transcription appears at most once per answer, with its latest state or as deleted (a tombstone), and a
@@ -15,6 +16,7 @@ export const syncQuerySchema = z.object({
   since: syncCursorSchema.default("0"),
   /** Changes per page at most; a page also ends early once it carries about 2 MB of transcripts. */
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...spaceQuerySchema.shape,
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
 

@@ -42,6 +42,8 @@ export const transcriptionSchema = z
   .object({
     id: z.string(),
     user_id: z.string(),
+    /** The team workspace it belongs to; null = its uploader's personal space (shared/src/workspaces.ts). */
+    workspace_id: z.string().nullable(),
     name: z.string().nullable(),
     file_name: z.string(),
     file_path: z.string(),

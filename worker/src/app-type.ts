@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { HonoBase } from "hono/hono-base";
 import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
+import type { askRoutes } from "./ask";
 import type { apiKeyRoutes, authRoutes } from "./auth";
 import type { billingRoutes } from "./billing";
 import type { commentRoutes } from "./comments";
@@ -19,6 +20,7 @@ import type { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import type { userRoutes } from "./users";
 import type { voiceRoutes } from "./voices";
 import type { webhookRoutes } from "./webhooks";
+import type { invitationRoutes, moveRoutes, workspaceRoutes } from "./workspaces";
 
 // The API as a type, for Hono's typed client in the web app: `import type { AppType } from
 // "@verbatim/worker/app-type"`, then `hc<AppType>("/")`. A call to a route the Worker lacks, or with the wrong
@@ -42,6 +44,10 @@ export type ApiSchema =
   | Mounted<"/transcriptions", typeof transcriptionRoutes>
   | Mounted<"/transcriptions", typeof shareLinkRoutes>
   | Mounted<"/transcriptions", typeof commentRoutes>
+  | Mounted<"/transcriptions", typeof askRoutes>
+  | Mounted<"/transcriptions", typeof moveRoutes>
+  | Mounted<"/workspaces", typeof workspaceRoutes>
+  | Mounted<"/invitations", typeof invitationRoutes>
   | Mounted<"/shared", typeof sharedRoutes>
   | Mounted<"/uploads", typeof uploadRoutes>
   | Mounted<"/search", typeof searchRoutes>

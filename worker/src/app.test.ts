@@ -34,6 +34,8 @@ const PUBLIC = new Set([
   // A share link's token is its own credential (share-links/).
   "GET /api/shared/:token",
   "GET /api/shared/:token/media",
+  // An invitation's token is the invitee's credential; accepting it needs an account.
+  "GET /api/invitations/:token",
 ]);
 
 /** A request no route would accept: a body that is not JSON, and no query. */

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { askRoutes } from "./ask";
 import { apiKeyRoutes, authRoutes, loadSession } from "./auth";
 import { billingRoutes } from "./billing";
 import { commentRoutes } from "./comments";
@@ -16,7 +17,7 @@ import { apiDocument, doc } from "./http/openapi";
 import { corsForAppOrigin, refuseCrossOrigin } from "./http/origin";
 import { securityHeaders } from "./http/security-headers";
 import { openAiRoutes } from "./openai-api";
-import { prerenderedLanding, sharePageHeaders } from "./pages";
+import { prerenderedLanding, sharePageHeaders, signedInAppPage } from "./pages";
 import { pushRoutes } from "./push";
 import { searchRoutes } from "./search";
 import { sharedRoutes, shareLinkRoutes } from "./share-links";
@@ -28,6 +29,7 @@ import { ffmpegCoreRoutes, uploadRoutes } from "./uploads";
 import { userRoutes } from "./users";
 import { voiceRoutes } from "./voices";
 import { webhookRoutes } from "./webhooks";
+import { invitationRoutes, moveRoutes, workspaceRoutes } from "./workspaces";
 
 export function createApp() {
   // The OpenAPI document describes the whole app, which exists only once every route below is mounted.
@@ -52,6 +54,10 @@ export function createApp() {
     .route("/transcriptions", transcriptionRoutes)
     .route("/transcriptions", shareLinkRoutes)
     .route("/transcriptions", commentRoutes)
+    .route("/transcriptions", askRoutes)
+    .route("/transcriptions", moveRoutes)
+    .route("/workspaces", workspaceRoutes)
+    .route("/invitations", invitationRoutes)
     .route("/shared", sharedRoutes)
     .route("/uploads", uploadRoutes)
     .route("/search", searchRoutes)
@@ -94,7 +100,11 @@ export function createApp() {
   const allowedAt = allowedMethodsOf(app.routes);
   app.notFound(async (c) => {
     if (!c.req.path.startsWith("/api/") && !c.req.path.startsWith("/v1/"))
-      return (await prerenderedLanding(c)) ?? sharePageHeaders(c.req.path, await c.env.ASSETS.fetch(c.req.raw));
+      return (
+        (await prerenderedLanding(c)) ??
+        (await signedInAppPage(c)) ??
+        sharePageHeaders(c.req.path, await c.env.ASSETS.fetch(c.req.raw))
+      );
     const allowed = allowedAt(c.req.path);
     if (allowed.length === 0) return c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
     c.header("Allow", allowed.join(", "));

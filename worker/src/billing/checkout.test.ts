@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { apiErrorSchema, redirectUrlSchema, subscriptionSchema } from "@verbatim/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, makePro, readJson, signUp } from "../../test/http";
+import { recordStripeCalls } from "../../test/stripe-calls";
 import { INVALID_SELECTION, NO_CUSTOMER } from "./checkout";
 
 // Through the real `stripe` client against stripe-mock (STRIPE_API_BASE), which checks every parameter
@@ -9,26 +10,6 @@ import { INVALID_SELECTION, NO_CUSTOMER } from "./checkout";
 
 const monthly = env.STRIPE_PRICE_PRO_MONTHLY as string;
 const annual = env.STRIPE_PRICE_PRO_ANNUAL as string;
-
-function recordStripeCalls() {
-  const calls: { method: string; path: string; params: URLSearchParams; idempotencyKey: string | null }[] = [];
-  const real = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const req = new Request(input as RequestInfo, init);
-    const url = new URL(req.url);
-    if (env.STRIPE_API_BASE && req.url.startsWith(env.STRIPE_API_BASE)) {
-      const body = req.method === "GET" ? "" : new TextDecoder().decode(await req.clone().arrayBuffer());
-      calls.push({
-        method: req.method,
-        path: url.pathname,
-        params: new URLSearchParams(body),
-        idempotencyKey: req.headers.get("Idempotency-Key"),
-      });
-    }
-    return real(req);
-  });
-  return calls;
-}
 
 const customerOf = async (userId: string) =>
   (

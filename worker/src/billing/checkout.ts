@@ -4,6 +4,7 @@ import type { UserRow } from "../db/schema";
 import { users } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
+import { seatsOwnedBy } from "../store/seats";
 import { findUserById } from "../store/users";
 import { callStripe, type Payments, requirePayments } from "./stripe-client";
 
@@ -51,12 +52,14 @@ export async function startCheckout(env: Bindings, db: Db, userId: string, price
   const customer = await ensureCustomer(payments, db, user);
   // Already paying: changing or fixing the plan happens in the portal, never in a second subscription.
   if (user.subscriptionPlan === "PRO") return portalUrl(payments, customer, origin);
+  const seats = await seatsOwnedBy(db, userId);
   const session = await callStripe("start checkout", () =>
     payments.stripe.checkout.sessions.create({
       mode: "subscription",
       customer,
       client_reference_id: userId,
-      line_items: [{ price: priceId, quantity: 1 }],
+      // One seat for the buyer and one for each other member of the teams they own.
+      line_items: [{ price: priceId, quantity: seats }],
       subscription_data: { metadata: { user_id: userId } },
       success_url: `${origin}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/subscription`,

@@ -1,3 +1,3 @@
 // The billing area's public entry: what the app and other areas may use of it; the rest is its own.
 export { billingRoutes } from "./routes";
-export { pricesFor } from "./stripe-client";
+export { paymentsFor, pricesFor } from "./stripe-client";

@@ -9,7 +9,7 @@ import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";
-import { getOwned } from "../store/transcriptions";
+import { authorize } from "../store/access";
 import { addReply, addThread, deleteOwnComment, listThreads, setResolved } from "./store";
 
 // Comments on a moment of a transcription, under /api/transcriptions/{id}/comments. Every change answers with all
@@ -50,8 +50,9 @@ const docs = {
   }),
 };
 
-/** The transcription the caller may comment on: today its owner's (teams will widen this to their members). */
-const commentable = (c: Context<AppEnv>) => getOwned(c.get("db"), currentUserId(c), c.req.param("id") ?? "");
+/** The transcription, if the caller may read and comment on it (its owner, or any member of its workspace). */
+const commentable = (c: Context<AppEnv>) =>
+  authorize(c.get("db"), currentUserId(c), c.req.param("id") ?? "", "comment");
 
 export const commentRoutes = new Hono<AppEnv>()
   .use(requireUser)

@@ -1,5 +1,7 @@
+import { ASK_FALLBACKS, ASK_MODES } from "@verbatim/shared/ask";
 import { SEARCH_FIELD_VALUES } from "@verbatim/shared/search";
 import { TRANSCRIPTION_STATUSES, TRANSCRIPTION_TASKS } from "@verbatim/shared/transcription";
+import { INVITABLE_ROLES, WORKSPACE_ROLES } from "@verbatim/shared/workspaces";
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -205,6 +207,8 @@ export const transcriptions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team workspace it belongs to; null = its uploader's personal space (docs/architecture/workspaces.md). */
+    workspaceId: text("workspace_id").references((): AnySQLiteColumn => workspaces.id, { onDelete: "cascade" }),
     name: text("name"),
     fileName: text("file_name").notNull(),
     filePath: text("file_path").notNull(),
@@ -255,6 +259,7 @@ export const transcriptions = sqliteTable(
     check("transcriptions_progress_check", sql`${t.progressPercentage} BETWEEN 0 AND 100`),
     check("transcriptions_source_check", sql`${t.source} IN ('file', 'chunks')`),
     index("transcriptions_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`),
+    index("transcriptions_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`),
     index("transcriptions_status_idx").on(t.status, t.leaseUntil),
     index("transcriptions_user_event_idx").on(t.userId, t.googleEventId).where(sql`${t.googleEventId} IS NOT NULL`),
   ],
@@ -309,6 +314,8 @@ export const uploads = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team workspace the finished upload goes into; null = the uploader's personal space. */
+    workspaceId: text("workspace_id").references((): AnySQLiteColumn => workspaces.id, { onDelete: "cascade" }),
     r2Key: text("r2_key").notNull(),
     r2UploadId: text("r2_upload_id").notNull(),
     fileName: text("file_name").notNull(),
@@ -358,6 +365,8 @@ export const planUsage = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Work done in a team workspace counts against the team, not the uploader (store/plan-usage.ts). */
+    workspaceId: text("workspace_id").references((): AnySQLiteColumn => workspaces.id, { onDelete: "cascade" }),
     period: text("period").notNull(),
     workId: text("work_id"),
     createdAt: text("created_at").notNull().default(now),
@@ -365,6 +374,7 @@ export const planUsage = sqliteTable(
   (t) => [
     check("plan_usage_period_length", sql`length(${t.period}) = 7`),
     index("plan_usage_user_period_idx").on(t.userId, t.period),
+    index("plan_usage_workspace_period_idx").on(t.workspaceId, t.period),
     index("plan_usage_work_idx").on(t.workId),
   ],
 );
@@ -385,7 +395,7 @@ export const googleAuthRequests = sqliteTable(
 );
 
 /**
- * The sync log (`GET /api/sync`): one row per transcription, replaced with a new `seq` whenever the row changes
+ * The sync log (`GET /api/sync`): one row per transcription and space (`scope`), replaced with a new `seq` whenever the row changes
  * or is deleted (then `deleted`, a tombstone), so a client asking for everything after its cursor gets each
  * change exactly once, in commit order. Written only by triggers on `transcriptions` (migration
  * 0007_search_and_sync): every path that changes a row is covered, cascades from an account deletion too. The
@@ -397,13 +407,15 @@ export const syncChanges = sqliteTable(
   {
     seq: integer("seq").primaryKey({ autoIncrement: true }),
     userId: text("user_id").notNull(),
+    /** Whose feed: `user:{id}` for a personal space, `team:{workspace id}` for a team's (migration 0018). */
+    scope: text("scope").notNull(),
     transcriptionId: text("transcription_id").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     changedAt: text("changed_at").notNull().default(now),
   },
   (t) => [
-    uniqueIndex("sync_changes_transcription_idx").on(t.transcriptionId),
-    index("sync_changes_user_seq_idx").on(t.userId, t.seq),
+    uniqueIndex("sync_changes_transcription_scope_idx").on(t.transcriptionId, t.scope),
+    index("sync_changes_scope_seq_idx").on(t.scope, t.seq),
   ],
 );
 
@@ -441,6 +453,8 @@ export const voiceProfiles = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Remembered for a team (its members' recordings are matched against it); null = the user's own. */
+    workspaceId: text("workspace_id").references((): AnySQLiteColumn => workspaces.id, { onDelete: "cascade" }),
     name: textNocase("name").notNull(),
     embedding: text("embedding").notNull(),
     /** How many speakers' voices the mean is made of. */
@@ -448,7 +462,10 @@ export const voiceProfiles = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("voice_profiles_user_name_idx").on(t.userId, t.name)],
+  (t) => [
+    uniqueIndex("voice_profiles_user_name_idx").on(t.userId, t.name).where(sql`${t.workspaceId} IS NULL`),
+    uniqueIndex("voice_profiles_workspace_name_idx").on(t.workspaceId, t.name).where(sql`${t.workspaceId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -640,3 +657,86 @@ export const announcementsSent = sqliteTable("announcements_sent", {
   id: text("id").primaryKey(),
   sentAt: text("sent_at").notNull().default(now),
 });
+
+/**
+ * Team workspaces (worker/src/workspaces, docs/architecture/workspaces.md). Its owner is also a member with the
+ * role `owner`; `owner_id` names who the team is billed to and is changed only by a transfer.
+ */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("workspaces_owner_idx").on(t.ownerId)],
+);
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("workspace_members_user_idx").on(t.userId),
+    check("workspace_members_role_check", sql.raw(`role IN (${WORKSPACE_ROLES.map((r) => `'${r}'`).join(", ")})`)),
+  ],
+);
+
+/** Open invitations: only the link token's SHA-256 is kept; accepting or revoking deletes the row. */
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: textNocase("email").notNull(),
+    role: text("role", { enum: INVITABLE_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("workspace_invitations_token_hash_idx").on(t.tokenHash),
+    uniqueIndex("workspace_invitations_email_idx").on(t.workspaceId, t.email),
+  ],
+);
+
+/**
+ * The last answer to each question asked of a transcription ("Ask this meeting", worker/src/ask): the same question
+ * (case and spacing aside) replaces it, so a reload shows it without asking the model again.
+ */
+export const askAnswers = sqliteTable(
+  "ask_answers",
+  {
+    id: text("id").primaryKey(),
+    transcriptionId: text("transcription_id")
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: "cascade" }),
+    /** The question folded (lower case, single spaces): what makes two askings the same question. */
+    questionKey: text("question_key").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    mode: text("mode", { enum: ASK_MODES }).notNull(),
+    fallback: text("fallback", { enum: ASK_FALLBACKS }),
+    /** The passages as JSON (AskPassage[]). */
+    passages: text("passages").notNull(),
+    askedAt: text("asked_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("ask_answers_question_idx").on(t.transcriptionId, t.questionKey)],
+);

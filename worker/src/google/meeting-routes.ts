@@ -10,6 +10,7 @@ import {
   recordingImportOptionsSchema,
   recordingStartedSchema,
 } from "@verbatim/shared";
+import { spaceQuerySchema } from "@verbatim/shared/workspaces";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -18,6 +19,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, optionalJsonBody } from "../http/openapi";
 import { readOptionalJson, validate } from "../http/validate";
+import { uploadSpace } from "../store/access";
 import { findUserById } from "../store/users";
 import { speakerChoice } from "../transcriptions";
 import type { GoogleCall } from "./api-client";
@@ -86,7 +88,7 @@ export const meetingRoutes = new Hono<AppEnv>()
     return c.json(body, 201);
   })
   /** Transcribes the meeting's Meet recording; asks Google for Drive read access first if not granted yet. */
-  .post("/:eventId/recording", docs.recording, async (c) => {
+  .post("/:eventId/recording", docs.recording, validate("query", spaceQuerySchema), async (c) => {
     const speakers = speakerChoice(await readOptionalJson(c.req.raw, recordingImportOptionsSchema));
     const call = await googleCall(c, "Google Drive");
     const eventId = c.req.param("eventId");
@@ -98,7 +100,8 @@ export const meetingRoutes = new Hono<AppEnv>()
       };
       return c.json(body, 200);
     }
-    const transcriptionId = await importRecording(c.env, call.db, call, eventId, speakers);
+    const space = await uploadSpace(call.db, call.userId, c.req.valid("query").space);
+    const transcriptionId = await importRecording(c.env, call.db, call, eventId, { space, speakers });
     const body: RecordingImport = { transcriptionId };
     return c.json(body, 201);
   });

@@ -239,7 +239,7 @@ describe("a meeting's recording", () => {
     const c = await connectedUser(uniqueEmail("rec.free"));
     await googleFlow("drive", c.email, { cookie: c.cookie, returnToUrl: "/calendar" });
     const me = await readJson(await api("/api/user", { cookie: c.cookie }), publicUserSchema);
-    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, me.id);
+    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, { userId: me.id, workspaceId: null });
     const res = await api("/api/meetings/evt-recorded/recording", { method: "POST", cookie: c.cookie });
     expect(res.status).toBe(402);
     expect(await (await api("/api/transcriptions", { cookie: c.cookie })).json()).toEqual([]);

@@ -7,6 +7,7 @@ import { ApiError } from "../http/errors";
 import { mediaKey } from "../store/keys";
 import { withSlot } from "../store/plan-usage";
 import { writeStreamToR2 } from "../store/r2-writer";
+import type { Space } from "../store/transcriptions";
 import type { SpeakerChoice } from "../transcriptions";
 import { assertAcceptedType, createFileTranscription, sniffMedia } from "../transcriptions";
 import type { GoogleCall } from "./api-client";
@@ -46,7 +47,7 @@ export async function importRecording(
   db: Db,
   call: GoogleCall,
   eventId: string,
-  speakers?: SpeakerChoice,
+  { space, speakers }: { space: Space; speakers?: SpeakerChoice },
 ) {
   const existing = (await transcriptionsForEvents(db, call.userId)).get(eventId);
   if (existing) return existing;
@@ -60,7 +61,7 @@ export async function importRecording(
   assertAcceptedType(fileName, file.mimeType);
 
   // A recording is new work like an upload: it takes one of the plan's slots before a byte is copied.
-  const stored = await withSlot(env.DB, call.userId, async () => {
+  const stored = await withSlot(env.DB, space, async () => {
     const id = crypto.randomUUID();
     const key = mediaKey(call.userId, id, fileName);
     const fileType = mediaTypeOf(fileName, file.mimeType);
@@ -73,7 +74,7 @@ export async function importRecording(
     try {
       await createFileTranscription(env, db, {
         id,
-        userId: call.userId,
+        ...space,
         name: event.summary ?? null,
         fileName,
         fileType,

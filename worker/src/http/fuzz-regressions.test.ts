@@ -14,7 +14,7 @@ describe("inputs found by fuzzing", () => {
     // Found: POST /api/transcriptions/upload with no body answered 402 to a FREE account at its limit; a
     // request that can't be an upload is malformed whatever the plan.
     const { cookie, user } = await signUp();
-    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, user.id);
+    for (let i = 0; i < 3; i++) await reserveSlot(env.DB, { userId: user.id, workspaceId: null });
     const res = await api("/api/transcriptions/upload", { method: "POST", cookie });
     expect(res.status).toBe(400);
     // Found next: a form without a `file` field answered 402 too.

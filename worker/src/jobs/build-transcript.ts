@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { readyToJoin } from "../rules/job-state";
 import { chunkResultKey } from "../store/keys";
-import { appendLog, getById, listChunks, raiseProgress, updateTranscription } from "../store/transcriptions";
+import { appendLog, getById, listChunks, raiseProgress, spaceOf, updateTranscription } from "../store/transcriptions";
 import { commitMachineTranscript, joinChunks } from "../transcript-doc";
 import { recognizeVoices } from "../voices";
 import { analyze } from "./analyze";
@@ -35,7 +35,7 @@ export async function buildTranscript(env: Bindings, db: Db, transcriptionId: st
   }
   const joined = joinChunks(results as NonNullable<(typeof results)[number]>[]);
   // Speakers whose voice the user remembered are named; every speaker's voice is kept for remembering later.
-  const doc = await recognizeVoices(db, t.userId, transcriptionId, joined.doc, joined.voices);
+  const doc = await recognizeVoices(db, spaceOf(t), transcriptionId, joined.doc, joined.voices);
   // Saved as the next version of the transcript (the D1 text with it); false when deleted meanwhile.
   if (!(await commitMachineTranscript(env, db, t, doc))) return;
   await updateTranscription(db, transcriptionId, {

@@ -6,7 +6,7 @@ import { afterFailure, jobSettings, nextChunkStatus, readyToJoin } from "../rule
 import { chunkResultKey } from "../store/keys";
 import { ownedWrite } from "../store/orphans";
 import { durationRefusal, releaseWork } from "../store/plan-usage";
-import { appendLog, getById, listChunks, raiseProgress } from "../store/transcriptions";
+import { appendLog, getById, listChunks, raiseProgress, spaceOf } from "../store/transcriptions";
 import { buildTranscript } from "./build-transcript";
 import { enqueueChunk, holdLease } from "./enqueue";
 import { failTranscription, moveChunk, moveTranscription, renewChunkLease } from "./state-repository";
@@ -62,7 +62,7 @@ export async function transcribeChunk(env: Bindings, db: Db, transcriptionId: st
     if (translating) result.language = "en";
     // The plan's length limit can only be checked now that the audio's length is known.
     // A whole file's length is known exactly; a chunked upload's only up to the end of this part.
-    const refusal = await durationRefusal(env.DB, t.userId, chunk.startOffset + result.duration, {
+    const refusal = await durationRefusal(env.DB, spaceOf(t), chunk.startOffset + result.duration, {
       atLeast: t.source !== "file",
     });
     if (refusal) {

@@ -1,7 +1,14 @@
 import { runOutcome } from "@verbatim/shared/transcription";
 import { asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { heldEmails, transcriptions, type UserRow, webhookEndpoints } from "../db/schema";
+import {
+  heldEmails,
+  transcriptions,
+  type UserRow,
+  webhookEndpoints,
+  workspaceInvitations,
+  workspaces,
+} from "../db/schema";
 import type { Bindings } from "../env";
 import { ALWAYS_SENT_EVENTS, type EmailJob } from "../rules/email-jobs";
 import { titleOf } from "../rules/transcription-title";
@@ -15,6 +22,7 @@ import {
   confirmationEmail,
   emailChangedEmail,
   featureEmail,
+  invitationEmail,
   type Recipient,
   type Rendered,
   resetEmail,
@@ -130,6 +138,27 @@ export async function deliverEmail(env: Bindings, db: Db, job: EmailJob, provide
       if (!endpoint || endpoint.userId !== user.id || endpoint.enabled) return "dropped";
       if (!verified(user)) return hold(db, user.id, job);
       return send(user.email, webhookDisabledEmail(to, { url: endpoint.url, count: endpoint.failedMessages, origin }));
+    }
+    case "invitation": {
+      // Revoked, re-sent (a new link) or accepted since: this link opens nothing, so nothing goes.
+      const open = await db
+        .select({ email: workspaceInvitations.email, role: workspaceInvitations.role, workspace: workspaces.name })
+        .from(workspaceInvitations)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+        .where(eq(workspaceInvitations.id, job.invitationId))
+        .get();
+      if (!open || open.email.toLowerCase() !== job.email.toLowerCase()) return "dropped";
+      const invitee: Recipient = { ...to, name: job.email.split("@")[0] ?? job.email };
+      return send(
+        job.email,
+        invitationEmail(invitee, {
+          inviter: to.name,
+          email: job.email,
+          workspace: open.workspace,
+          role: open.role,
+          link: job.link,
+        }),
+      );
     }
     case "feature": {
       // Announcements are opt-in, and never go to an address nobody has confirmed.

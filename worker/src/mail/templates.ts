@@ -23,11 +23,14 @@ interface Content {
   footer?: { text: string; link?: { label: string; url: string } };
 }
 
+type LinkEmailWords = { subject: string; intro: string; button: string; expiry: string; ignore: string };
+
 type Words = {
   greeting: string;
   signature: string;
-  verify: { subject: string; intro: string; button: string; expiry: string; ignore: string };
-  reset: { subject: string; intro: string; button: string; expiry: string; ignore: string };
+  verify: LinkEmailWords;
+  reset: LinkEmailWords;
+  invitation: LinkEmailWords;
   emailChanged: { subject: string; intro: string; warning: string };
   activity: Record<AccountEvent, { subject: string; intro: string }> & { warning: string; button: string };
   transcription: {
@@ -70,6 +73,14 @@ const WORDS: Record<Language, Words> = {
       button: "Choose a new password",
       expiry: "The link works once, for one hour. A new password signs you out everywhere.",
       ignore: "If it wasn't you, ignore this e-mail: your password stays as it is.",
+    },
+    invitation: {
+      subject: "{inviter} invited you to {workspace} on Verbatim",
+      intro:
+        "{inviter} invited {email} to join the workspace {workspace} on Verbatim as {role}, to see and work on its meeting transcripts together.",
+      button: "Accept the invitation",
+      expiry: "The link works once, for 7 days, for an account with this e-mail address.",
+      ignore: "If you weren't expecting this, you can ignore this e-mail.",
     },
     emailChanged: {
       subject: "Your Verbatim e-mail address was changed",
@@ -144,6 +155,14 @@ const WORDS: Record<Language, Words> = {
       button: "Elegir una contraseña nueva",
       expiry: "El enlace funciona una sola vez, durante una hora. Una contraseña nueva cierra todas tus sesiones.",
       ignore: "Si no has sido tú, ignora este correo: tu contraseña no cambia.",
+    },
+    invitation: {
+      subject: "{inviter} te ha invitado a {workspace} en Verbatim",
+      intro:
+        "{inviter} ha invitado a {email} a unirse al espacio de trabajo {workspace} en Verbatim como {role}, para ver y trabajar juntos en sus transcripciones de reuniones.",
+      button: "Aceptar la invitación",
+      expiry: "El enlace funciona una vez, durante 7 días, para una cuenta con esta dirección de correo.",
+      ignore: "Si no esperabas esta invitación, puedes ignorar este correo.",
     },
     emailChanged: {
       subject: "Se ha cambiado tu dirección de correo de Verbatim",
@@ -220,6 +239,14 @@ const WORDS: Record<Language, Words> = {
       expiry: "Le lien fonctionne une seule fois, pendant une heure. Un nouveau mot de passe vous déconnecte partout.",
       ignore: "Si ce n’était pas vous, ignorez cet e-mail : votre mot de passe reste le même.",
     },
+    invitation: {
+      subject: "{inviter} vous invite dans {workspace} sur Verbatim",
+      intro:
+        "{inviter} invite {email} à rejoindre l'espace de travail {workspace} sur Verbatim en tant que {role}, pour consulter et travailler ensemble sur ses transcriptions de réunions.",
+      button: "Accepter l'invitation",
+      expiry: "Le lien fonctionne une fois, pendant 7 jours, pour un compte avec cette adresse e-mail.",
+      ignore: "Si vous ne vous attendiez pas à cette invitation, vous pouvez ignorer cet e-mail.",
+    },
     emailChanged: {
       subject: "L’adresse e-mail de votre compte Verbatim a changé",
       intro: "L’adresse e-mail de votre compte Verbatim {username} est passée de {oldEmail} à {newEmail}.",
@@ -294,6 +321,14 @@ const WORDS: Record<Language, Words> = {
       button: "Neues Passwort wählen",
       expiry: "Der Link funktioniert einmal, eine Stunde lang. Ein neues Passwort meldet Sie überall ab.",
       ignore: "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+    },
+    invitation: {
+      subject: "{inviter} hat dich zu {workspace} auf Verbatim eingeladen",
+      intro:
+        "{inviter} hat {email} eingeladen, dem Arbeitsbereich {workspace} auf Verbatim als {role} beizutreten, um gemeinsam an seinen Besprechungstranskripten zu arbeiten.",
+      button: "Einladung annehmen",
+      expiry: "Der Link funktioniert einmal, 7 Tage lang, für ein Konto mit dieser E-Mail-Adresse.",
+      ignore: "Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.",
     },
     emailChanged: {
       subject: "Die E-Mail-Adresse Ihres Verbatim-Kontos wurde geändert",
@@ -475,35 +510,27 @@ const settingsLink = (origin: string, language: Language) => ({
   url: `${origin}/settings`,
 });
 
-export function confirmationEmail(to: Recipient, v: { email: string; link: string }) {
-  const w = WORDS[to.language].verify;
+/** An e-mail whose point is one link: a line, the button, how long it works, and what to do if unexpected. */
+function linkEmail(to: Recipient, w: LinkEmailWords, link: string, values: Record<string, string>) {
   return layout(
     to.language,
     to.name,
-    {
-      subject: w.subject,
-      paragraphs: [w.intro],
-      button: { label: w.button, url: v.link },
-      notes: [w.expiry, w.ignore],
-    },
-    { email: v.email, username: to.username },
+    { subject: w.subject, paragraphs: [w.intro], button: { label: w.button, url: link }, notes: [w.expiry, w.ignore] },
+    values,
   );
 }
 
-export function resetEmail(to: Recipient, v: { link: string }) {
-  const w = WORDS[to.language].reset;
-  return layout(
-    to.language,
-    to.name,
-    {
-      subject: w.subject,
-      paragraphs: [w.intro],
-      button: { label: w.button, url: v.link },
-      notes: [w.expiry, w.ignore],
-    },
-    { username: to.username },
-  );
-}
+export const confirmationEmail = (to: Recipient, v: { email: string; link: string }) =>
+  linkEmail(to, WORDS[to.language].verify, v.link, { email: v.email, username: to.username });
+
+export const resetEmail = (to: Recipient, v: { link: string }) =>
+  linkEmail(to, WORDS[to.language].reset, v.link, { username: to.username });
+
+/** An invitation into a team workspace, to an address that may have no account yet. */
+export const invitationEmail = (
+  to: Recipient,
+  v: { inviter: string; email: string; workspace: string; role: string; link: string },
+) => linkEmail(to, WORDS[to.language].invitation, v.link, v);
 
 export function emailChangedEmail(to: Recipient, v: { oldEmail: string; newEmail: string }) {
   const w = WORDS[to.language];

@@ -34,7 +34,7 @@ export async function recogniseAudio(
   audioRequest(form.fields, task, false);
   if (!form.file) throw badField("file", "Missing required parameter: 'file'.");
   let asked: AudioRequest | undefined;
-  const created = await storeAndTranscribe(env, db, userId, form.file, async () => {
+  const created = await storeAndTranscribe(env, db, { userId, workspaceId: null }, form.file, async () => {
     asked = audioRequest(await form.rest(), task, true);
     return asked.upload;
   });

@@ -19,6 +19,11 @@ export type EmailJob =
   | { kind: "transcription"; userId: string; transcriptionId: string }
   /** The server switched a webhook endpoint off after a run of failed deliveries. Sent whatever the settings say. */
   | { kind: "webhook-disabled"; userId: string; endpointId: string }
+  /**
+   * An invitation into a workspace, to `email` (maybe no account yet), in the inviter's language (`userId`).
+   * Sent only while that invitation is still open; `link` holds its token.
+   */
+  | { kind: "invitation"; userId: string; invitationId: string; email: string; link: string }
   /** A product announcement: only to users who switched "New features" on. */
   | { kind: "feature"; userId: string; announcement: string };
 

@@ -4,6 +4,7 @@ import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";
+import { authorizeSpace } from "../store/access";
 import { search } from "./service";
 
 const docs = {
@@ -15,12 +16,14 @@ const docs = {
       "and speaker.",
     tag: "search",
     responses: { 200: json(searchPageSchema, "One page of matching transcriptions") },
-    errors: [400],
+    errors: [400, 404],
   }),
 };
 
 export const searchRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", docs.search, validate("query", searchQuerySchema), async (c) => {
-    return c.json(await search(c.get("db"), currentUserId(c), c.req.valid("query")));
+    const userId = currentUserId(c);
+    const { workspaceId } = await authorizeSpace(c.get("db"), userId, c.req.valid("query").space, "read");
+    return c.json(await search(c.get("db"), { userId, workspaceId }, c.req.valid("query")));
   });

@@ -8,6 +8,7 @@ import {
 import { shownText } from "@verbatim/shared/search-text";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
+import type { Space } from "../store/transcriptions";
 import { ftsQuery, MATCH_CLOSE, MATCH_OPEN, snippetParts } from "./tokens";
 
 interface HitRow {
@@ -25,11 +26,24 @@ interface HitRow {
 }
 
 /**
- * The caller's transcriptions that contain every word, best first by bm25. A transcription ranks by its best
- * hit (a title, summary or transcript line) and brings its three best hits. Only the caller's entries are
+ * A transcription row (alias `t`) of the space, with ?2 = the user and ?5 = the workspace (null for personal).
+ * Two fixed texts rather than one CASE, so SQLite can use the index of either.
+ */
+const rowInSpace = (space: Space, t: string) =>
+  space.workspaceId === null
+    ? `${t}.user_id = ?2 AND ${t}.workspace_id IS NULL AND ?5 IS NULL`
+    : `${t}.workspace_id = ?5`;
+
+/** A search entry (alias `e`) of a transcription in the space. */
+const entryInSpace = (space: Space) =>
+  `${space.workspaceId === null ? "e.user_id = ?2 AND " : ""}e.transcription_id IN (SELECT id FROM transcriptions s WHERE ${rowInSpace(space, "s")})`;
+
+/**
+ * The space's transcriptions that contain every word, best first by bm25. A transcription ranks by its best
+ * hit (a title, summary or transcript line) and brings its three best hits. Only the space's entries are
  * matched, and only rows that still exist are answered.
  */
-export async function search(db: Db, userId: string, query: SearchQuery): Promise<SearchPage> {
+export async function search(db: Db, space: Space, query: SearchQuery): Promise<SearchPage> {
   const match = ftsQuery(query.q);
   if (!match) throw new ApiError(400, "Type a word to search for");
   const d1 = db.$client;
@@ -38,7 +52,7 @@ export async function search(db: Db, userId: string, query: SearchQuery): Promis
       `WITH hits AS (
          SELECT e.id AS entry_id, e.transcription_id, e.field, e.start, e.speaker, bm25(search_fts) AS score
          FROM search_fts JOIN search_entries e ON e.id = search_fts.rowid
-         WHERE search_fts MATCH ?1 AND e.user_id = ?2
+         WHERE search_fts MATCH ?1 AND ${entryInSpace(space)}
        ), ranked AS (
          SELECT *, row_number() OVER (PARTITION BY transcription_id ORDER BY score, start) AS n,
                 min(score) OVER (PARTITION BY transcription_id) AS best,
@@ -51,11 +65,11 @@ export async function search(db: Db, userId: string, query: SearchQuery): Promis
        )
        SELECT p.entry_id, p.transcription_id, p.field, p.start, p.speaker, p.best AS score, p.hit_count, p.total,
               coalesce(nullif(t.name, ''), t.file_name) AS title, t.status, t.created_at
-       FROM counted p JOIN transcriptions t ON t.id = p.transcription_id AND t.user_id = ?2
+       FROM counted p JOIN transcriptions t ON t.id = p.transcription_id AND ${rowInSpace(space, "t")}
        WHERE p.place > ?3 AND p.place <= ?3 + ?4
        ORDER BY p.place, p.n`,
     )
-    .bind(match, userId, query.offset, query.limit)
+    .bind(match, space.userId, query.offset, query.limit, space.workspaceId)
     .all<HitRow>();
   const page = grouped(rows);
   const snippets = await snippetsOf(
@@ -66,7 +80,7 @@ export async function search(db: Db, userId: string, query: SearchQuery): Promis
   return {
     query: query.q,
     // A page past the last one has no row to carry the count: ask for it alone.
-    total: rows[0]?.total ?? (query.offset > 0 ? await countMatches(db, match, userId) : 0),
+    total: rows[0]?.total ?? (query.offset > 0 ? await countMatches(db, match, space) : 0),
     results: page.map((r) => ({
       ...r.result,
       hits: r.result.hits.map((h, i) => ({ ...h, snippet: snippetParts(snippets.get(r.entry_ids[i] ?? -1) ?? "") })),
@@ -100,13 +114,13 @@ function grouped(rows: HitRow[]) {
   return results;
 }
 
-async function countMatches(db: Db, match: string, userId: string) {
+async function countMatches(db: Db, match: string, space: Space) {
   const row = await db.$client
     .prepare(
       `SELECT count(DISTINCT e.transcription_id) AS n FROM search_fts JOIN search_entries e ON e.id = search_fts.rowid
-       WHERE search_fts MATCH ?1 AND e.user_id = ?2`,
+       WHERE search_fts MATCH ?1 AND ${entryInSpace(space)}`,
     )
-    .bind(match, userId)
+    .bind(match, space.userId, null, null, space.workspaceId)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }

@@ -13,7 +13,8 @@ import { notFound } from "../http/errors";
 import { doc, json, rangedMedia } from "../http/openapi";
 import { validate } from "../http/validate";
 import { SECRET_PAGE_HEADERS } from "../rules/secret-page-headers";
-import { getById, getOwned } from "../store/transcriptions";
+import { authorize } from "../store/access";
+import { getById } from "../store/transcriptions";
 import { streamMedia } from "../transcriptions";
 import { sharedView } from "./shared-view";
 import { countView, createLink, listLinks, openLink, revokeLink } from "./store";
@@ -61,16 +62,16 @@ const docs = {
 export const shareLinkRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/:id/share-links", docs.list, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     return c.json({ links: await listLinks(c.get("db"), t.id) });
   })
   .post("/:id/share-links", docs.create, validate("json", createShareLinkSchema), async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "edit");
     const made = await createLink(c.get("db"), { userId: t.userId, transcriptionId: t.id }, c.req.valid("json"));
     return c.json({ link: made.link, path: sharePagePath(made.token) }, 201);
   })
   .delete("/:id/share-links/:linkId", docs.revoke, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "edit");
     await revokeLink(c.get("db"), t.id, c.req.param("linkId"));
     return c.json({ message: "Share link revoked", id: c.req.param("linkId") });
   });

@@ -1,5 +1,6 @@
 import { FREE_PLAN, type PlanUsage } from "@verbatim/shared";
 import { ApiError } from "../http/errors";
+import type { Space } from "./transcriptions";
 
 // The FREE plan's limits, enforced here and nowhere else. Each route that starts work takes a slot before it
 // reads the request body, and gives it back if the request fails, so a refused request stores nothing.
@@ -18,22 +19,32 @@ const limitReached = () =>
   );
 
 /**
- * Takes one of this month's slots for `userId`, or throws 402 when a FREE account has none left. One
- * conditional INSERT decides, so concurrent requests at the last free slot let exactly one through (D1 runs
- * statements one at a time). PRO accounts always get a slot: the row still counts their usage.
+ * Whose plan a space runs on: a team workspace's owner (its subscription covers the team), else the user. Used as a
+ * SQL expression with ?2 = the user and ?5 = the workspace (or null).
  */
-export async function reserveSlot(d1: D1Database, userId: string): Promise<string> {
+const PAYER = "COALESCE((SELECT owner_id FROM workspaces WHERE id = ?5), ?2)";
+/** This month's usage of the space: a team's, or the user's personal uploads (not theirs in teams). */
+const USED =
+  "SELECT count(*) FROM plan_usage WHERE period = ?3 AND (CASE WHEN ?5 IS NULL THEN user_id = ?2 AND workspace_id IS NULL ELSE workspace_id = ?5 END)";
+
+/**
+ * Takes one of this month's slots for the space, or throws 402 when it is on FREE and has none left. Uploads into a
+ * team count against the team, on its owner's plan. One conditional INSERT decides, so concurrent requests at the
+ * last free slot let exactly one through (D1 runs statements one at a time). PRO always gets a slot: the row still
+ * counts the usage.
+ */
+export async function reserveSlot(d1: D1Database, space: Space): Promise<string> {
   const slot = crypto.randomUUID();
   const period = periodOf();
   const taken = await d1
     .prepare(
-      `INSERT INTO plan_usage (id, user_id, period)
-       SELECT ?1, ?2, ?3
-       WHERE (SELECT subscription_plan FROM users WHERE id = ?2) = 'PRO'
-          OR (SELECT count(*) FROM plan_usage WHERE user_id = ?2 AND period = ?3) < ?4
+      `INSERT INTO plan_usage (id, user_id, workspace_id, period)
+       SELECT ?1, ?2, ?5, ?3
+       WHERE (SELECT subscription_plan FROM users WHERE id = ${PAYER}) = 'PRO'
+          OR (${USED}) < ?4
        RETURNING id`,
     )
-    .bind(slot, userId, period, FREE_PLAN.transcriptionsPerMonth)
+    .bind(slot, space.userId, period, FREE_PLAN.transcriptionsPerMonth, space.workspaceId)
     .first<{ id: string }>();
   if (!taken) throw limitReached();
   return slot;
@@ -52,10 +63,10 @@ export const releaseWork = (d1: D1Database, workId: string) =>
  */
 export async function withSlot<T extends { id: string }>(
   d1: D1Database,
-  userId: string,
+  space: Space,
   work: () => Promise<T>,
 ): Promise<T> {
-  const slot = await reserveSlot(d1, userId);
+  const slot = await reserveSlot(d1, space);
   try {
     const result = await work();
     await d1.prepare("UPDATE plan_usage SET work_id = ? WHERE id = ?").bind(result.id, slot).run();
@@ -66,19 +77,23 @@ export async function withSlot<T extends { id: string }>(
   }
 }
 
-export async function usageOf(d1: D1Database, userId: string, plan: "FREE" | "PRO"): Promise<PlanUsage> {
+/** Transcriptions a month a plan allows; null = no limit. */
+export const monthlyLimitOf = (plan: "FREE" | "PRO") => (plan === "PRO" ? null : FREE_PLAN.transcriptionsPerMonth);
+
+/** A space's usage this month; `plan` is its payer's. */
+export async function usageOf(d1: D1Database, space: Space, plan: "FREE" | "PRO"): Promise<PlanUsage> {
   const row = await d1
-    .prepare("SELECT count(*) AS used FROM plan_usage WHERE user_id = ? AND period = ?")
-    .bind(userId, periodOf())
+    .prepare(`${USED.replace("count(*)", "count(*) AS used")}`)
+    .bind(null, space.userId, periodOf(), null, space.workspaceId)
     .first<{ used: number }>();
-  return { used: row?.used ?? 0, limit: plan === "PRO" ? null : FREE_PLAN.transcriptionsPerMonth };
+  return { used: row?.used ?? 0, limit: monthlyLimitOf(plan) };
 }
 
-/** The longest recording `userId`'s plan transcribes, in seconds; null when there is no limit (PRO). */
-export async function maxSecondsFor(d1: D1Database, userId: string): Promise<number | null> {
+/** The longest recording the space's plan transcribes, in seconds; null when there is no limit (PRO). */
+export async function maxSecondsFor(d1: D1Database, space: Space): Promise<number | null> {
   const user = await d1
-    .prepare("SELECT subscription_plan AS plan FROM users WHERE id = ?")
-    .bind(userId)
+    .prepare(`SELECT subscription_plan AS plan FROM users WHERE id = ${PAYER}`)
+    .bind(null, space.userId, null, null, space.workspaceId)
     .first<{ plan: string }>();
   return user?.plan === "PRO" ? null : FREE_PLAN.maxMinutesPerTranscription * 60;
 }
@@ -95,17 +110,17 @@ const lengthMessage = (seconds: number, atLeast: boolean) =>
   `This recording is ${atLeast ? "at least " : ""}${asLength(seconds)} long; the Free plan transcribes up to ${FREE_PLAN.maxMinutesPerTranscription} minutes per recording. Upgrade to Pro to transcribe it: /subscription`;
 
 /**
- * The reason a recording of `seconds` is refused for `userId`'s plan, or null when it may be transcribed.
+ * The reason a recording of `seconds` is refused for the space's plan, or null when it may be transcribed.
  * Asked once the length is known: before the work when the engine can read it, else after recognition.
  * `atLeast`: only part of the recording is known (a chunked upload's parts so far), so the length is a floor.
  */
 export async function durationRefusal(
   d1: D1Database,
-  userId: string,
+  space: Space,
   seconds: number,
   { atLeast }: { atLeast: boolean },
 ): Promise<string | null> {
-  const max = await maxSecondsFor(d1, userId);
+  const max = await maxSecondsFor(d1, space);
   return max !== null && seconds > max ? lengthMessage(seconds, atLeast) : null;
 }
 

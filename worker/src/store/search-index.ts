@@ -13,6 +13,7 @@ interface Row {
   text: string | null;
   summary: string | null;
   diarize: number;
+  scope: string;
   seq: number | null;
 }
 
@@ -28,8 +29,12 @@ export async function reindexTranscription(db: Db, id: string) {
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT t.user_id, t.name, t.file_name, t.text, t.summary, t.diarize, c.seq
-       FROM transcriptions t LEFT JOIN sync_changes c ON c.transcription_id = t.id WHERE t.id = ?`,
+      `WITH t AS (
+         SELECT *, CASE WHEN workspace_id IS NULL THEN 'user:' || user_id ELSE 'team:' || workspace_id END AS scope
+         FROM transcriptions WHERE id = ?
+       )
+       SELECT t.user_id, t.name, t.file_name, t.text, t.summary, t.diarize, t.scope, c.seq
+       FROM t LEFT JOIN sync_changes c ON c.transcription_id = t.id AND c.scope = t.scope`,
     )
     .bind(id)
     .first<Row>();
@@ -40,9 +45,12 @@ export async function reindexTranscription(db: Db, id: string) {
     e.speaker,
     indexedText(e.body),
   ]);
-  const unchanged = "(SELECT seq FROM sync_changes WHERE transcription_id = ?1) IS ?2";
+  // ?5: the space's feed the row is in now (migration 0018); its place there is what every change moves.
+  const unchanged = "(SELECT seq FROM sync_changes WHERE transcription_id = ?1 AND scope = ?5) IS ?2";
   await d1.batch([
-    d1.prepare(`DELETE FROM search_entries WHERE transcription_id = ?1 AND ${unchanged}`).bind(id, row.seq),
+    d1
+      .prepare(`DELETE FROM search_entries WHERE transcription_id = ?1 AND ${unchanged}`)
+      .bind(id, row.seq, null, null, row.scope),
     // One statement for every line: the entries travel as one JSON parameter (D1 binds at most 100 values).
     d1
       .prepare(
@@ -50,11 +58,12 @@ export async function reindexTranscription(db: Db, id: string) {
          SELECT ?1, ?3, e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3 FROM json_each(?4) e
          WHERE ${unchanged}`,
       )
-      .bind(id, row.seq, row.user_id, JSON.stringify(entries)),
+      .bind(id, row.seq, row.user_id, JSON.stringify(entries), row.scope),
     d1
       .prepare(
-        `INSERT OR REPLACE INTO sync_changes (user_id, transcription_id, deleted) SELECT ?3, ?1, 0 WHERE ${unchanged}`,
+        `INSERT OR REPLACE INTO sync_changes (user_id, scope, transcription_id, deleted)
+         SELECT ?3, ?5, ?1, 0 WHERE ${unchanged}`,
       )
-      .bind(id, row.seq, row.user_id),
+      .bind(id, row.seq, row.user_id, null, row.scope),
   ]);
 }

@@ -1,18 +1,26 @@
 import { withoutUnsafeChars } from "@verbatim/shared";
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TranscriptionRow, transcriptionChunks, transcriptionLogs, transcriptions } from "../db/schema";
-import { notFound } from "../http/errors";
 import { reindexTranscription } from "./search-index";
 
-/** Another user's transcription is indistinguishable from a missing one. */
-export async function getOwned(db: Db, userId: string, id: string): Promise<TranscriptionRow> {
-  const row = await db.query.transcriptions.findFirst({
-    where: and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)),
-  });
-  if (!row) throw notFound("Transcription not found");
-  return row;
+/** A space's transcriptions: a team's, or the personal ones of `userId` (docs/architecture/workspaces.md). */
+export interface Space {
+  userId: string;
+  workspaceId: string | null;
 }
+
+/** The space a transcription is in, with its uploader as the user. */
+export const spaceOf = (row: Pick<TranscriptionRow, "userId" | "workspaceId">): Space => ({
+  userId: row.userId,
+  workspaceId: row.workspaceId,
+});
+
+/** The rows of a space, for a WHERE clause. */
+export const inSpace = ({ userId, workspaceId }: Space) =>
+  workspaceId === null
+    ? and(eq(transcriptions.userId, userId), isNull(transcriptions.workspaceId))
+    : eq(transcriptions.workspaceId, workspaceId);
 
 /** What of `text` the list returns; the detail call has all of it. */
 export const LIST_TEXT_CHARS = 280;
@@ -21,7 +29,7 @@ export const LIST_TEXT_CHARS = 280;
  * The list's rows. The long text columns stay in D1 (the text cut to its start there): reading them whole
  * for every row made the list of 200 transcriptions the slowest endpoint under load (pnpm bench:api).
  */
-export function listOwned(db: Db, userId: string) {
+export function listInSpace(db: Db, space: Space) {
   return db
     .select({
       ...getTableColumns(transcriptions),
@@ -30,7 +38,7 @@ export function listOwned(db: Db, userId: string) {
       formattedTranscript: sql<null>`NULL`,
     })
     .from(transcriptions)
-    .where(eq(transcriptions.userId, userId))
+    .where(inSpace(space))
     .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id));
 }
 

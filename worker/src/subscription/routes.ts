@@ -24,7 +24,7 @@ export const subscriptionRoutes = new Hono<AppEnv>().use(requireUser).get("/", d
   const body: Subscription = {
     plan: user.subscriptionPlan,
     status: user.subscriptionStatus,
-    usage: await usageOf(c.env.DB, user.id, user.subscriptionPlan),
+    usage: await usageOf(c.env.DB, { userId: user.id, workspaceId: null }, user.subscriptionPlan),
     prices: pricesFor(c.env),
   };
   return c.json(body);

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { syncChanges, type TranscriptionRow, transcriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { transcriptDocKey } from "../store/keys";
+import type { Space } from "../store/transcriptions";
 import { toTranscription } from "../transcriptions";
 
 /**
@@ -12,13 +13,16 @@ import { toTranscription } from "../transcriptions";
  */
 const PAGE_BYTES = 2_000_000;
 
+/** A space's feed in sync_changes, as the triggers of migration 0018 name it. */
+const scopeOf = ({ userId, workspaceId }: Space) => (workspaceId === null ? `user:${userId}` : `team:${workspaceId}`);
+
 /**
- * The caller's changes after `since`, oldest first. sync_changes holds one row per transcription with the seq
+ * The space's changes after `since`, oldest first. sync_changes holds one row per transcription with the seq
  * of its latest change (triggers, migration 0007), so a transcription changed three times since the cursor is
  * sent once, as it is now; a deleted one is sent as a tombstone. The cursor is the seq of the last change
  * sent: a change made after this page was read gets a higher seq, so the next call sends it.
  */
-export async function changesSince(env: Bindings, db: Db, userId: string, query: SyncQuery): Promise<SyncPage> {
+export async function changesSince(env: Bindings, db: Db, space: Space, query: SyncQuery): Promise<SyncPage> {
   const since = Number(query.since);
   const rows = await db
     .select({
@@ -29,7 +33,7 @@ export async function changesSince(env: Bindings, db: Db, userId: string, query:
     })
     .from(syncChanges)
     .leftJoin(transcriptions, eq(transcriptions.id, syncChanges.transcriptionId))
-    .where(and(eq(syncChanges.userId, userId), gt(syncChanges.seq, since)))
+    .where(and(eq(syncChanges.scope, scopeOf(space)), gt(syncChanges.seq, since)))
     .orderBy(asc(syncChanges.seq))
     .limit(query.limit + 1);
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from "../db/client";
 import type { TranscriptionRow } from "../db/schema";
 import { ApiError, notFound } from "../http/errors";
-import { getOwned } from "../store/transcriptions";
+import { authorize } from "../store/access";
 import { editIssues } from "./edit-checks";
 import { relabelAnalysis, relabels } from "./relabel-analysis";
 import { type CommitResult, commitTranscript, readCurrentDoc, readVersion, type VersionKind } from "./store";
@@ -32,7 +32,8 @@ function conflict(currentVersion: number) {
 
 /** The current transcript; with `base`, a change based on another version is refused before it is checked. */
 async function currentDoc(env: Bucket, db: Db, userId: string, id: string, base?: number) {
-  const t = await getOwned(db, userId, id);
+  // A base version means a change is coming: that needs `edit`; reading needs `read`.
+  const t = await authorize(db, userId, id, base === undefined ? "read" : "edit");
   const doc = await readCurrentDoc(env, t);
   if (!doc) throw notFound("The timed transcript is not ready yet");
   if (base !== undefined && base !== t.transcriptVersion) throw conflict(t.transcriptVersion);

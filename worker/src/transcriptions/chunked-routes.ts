@@ -7,6 +7,7 @@ import {
   sealChunksSchema,
   transcriptionSchema,
 } from "@verbatim/shared";
+import { spaceQuerySchema } from "@verbatim/shared/workspaces";
 import { Hono } from "hono";
 import { currentUserId } from "../auth";
 import { transcriptionChunks } from "../db/schema";
@@ -16,10 +17,11 @@ import { doc, json, rawBody } from "../http/openapi";
 import { validate } from "../http/validate";
 import { enqueueChunk, enqueueStep, failTranscription } from "../jobs";
 import { CHUNK_EVENTS, readyToJoin } from "../rules/job-state";
+import { authorize, uploadSpace } from "../store/access";
 import { chunkKey, mediaKey } from "../store/keys";
 import { durationRefusal, releaseWork, tooLongError, withSlot } from "../store/plan-usage";
 import { writeStreamToR2 } from "../store/r2-writer";
-import { appendLog, getOwned, insertTranscription, listChunks, updateTranscription } from "../store/transcriptions";
+import { appendLog, insertTranscription, listChunks, spaceOf, updateTranscription } from "../store/transcriptions";
 import { assertAcceptedType, declaredFileSize, sniffMedia } from "./create";
 import { toTranscription } from "./serialize";
 import { speakerChoice } from "./speaker-options";
@@ -37,7 +39,7 @@ const docs = {
     summary: "Start a transcription whose audio arrives in ordered chunks",
     tag,
     responses: { 201: json(transcriptionSchema, "The new transcription, PENDING") },
-    errors: [400, 402, 415],
+    errors: [400, 402, 404, 415],
   }),
   chunk: doc({
     summary: "Send (or re-send) chunk `idx`, starting `start` seconds into the recording",
@@ -55,31 +57,38 @@ const docs = {
 };
 
 export const chunkedRoutes = new Hono<AppEnv>()
-  .post("/chunked", docs.create, validate("json", createChunkedSchema), async (c) => {
-    const userId = currentUserId(c);
-    const body = c.req.valid("json");
-    assertAcceptedType(body.fileName, body.fileType);
-    const speakers = speakerChoice(body);
-    const id = crypto.randomUUID();
-    const row = await withSlot(c.env.DB, userId, () =>
-      insertTranscription(c.get("db"), {
-        id,
-        userId,
-        fileName: body.fileName,
-        fileType: mediaTypeOf(body.fileName, body.fileType),
-        filePath: mediaKey(userId, id, body.fileName),
-        source: "chunks",
-        chunksExpected: body.chunks ?? null,
-        language: body.language ?? null,
-        ...speakers,
-      }),
-    );
-    await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
-    return c.json(toTranscription(row), 201);
-  })
+  .post(
+    "/chunked",
+    docs.create,
+    validate("json", createChunkedSchema),
+    validate("query", spaceQuerySchema),
+    async (c) => {
+      const userId = currentUserId(c);
+      const body = c.req.valid("json");
+      assertAcceptedType(body.fileName, body.fileType);
+      const speakers = speakerChoice(body);
+      const id = crypto.randomUUID();
+      const space = await uploadSpace(c.get("db"), userId, c.req.valid("query").space);
+      const row = await withSlot(c.env.DB, space, () =>
+        insertTranscription(c.get("db"), {
+          id,
+          ...space,
+          fileName: body.fileName,
+          fileType: mediaTypeOf(body.fileName, body.fileType),
+          filePath: mediaKey(userId, id, body.fileName),
+          source: "chunks",
+          chunksExpected: body.chunks ?? null,
+          language: body.language ?? null,
+          ...speakers,
+        }),
+      );
+      await appendLog(c.get("db"), id, `Receiving the recording in ${body.chunks ?? "several"} parts`);
+      return c.json(toTranscription(row), 201);
+    },
+  )
   .put("/:id/chunks/:idx{[0-9]+}", docs.chunk, validate("query", chunkQuerySchema), async (c) => {
     const db = c.get("db");
-    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    const t = await authorize(db, currentUserId(c), c.req.param("id"), "upload");
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
     if (!isActive(t.status)) throw new ApiError(409, "This transcription is no longer accepting audio");
     const idx = Number(c.req.param("idx"));
@@ -89,7 +98,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
     const start = c.req.valid("query").start;
     // A part that starts past the plan's length is refused before anything of it is stored or transcribed, and the
     // recording fails with the reason, its slot given back, as when a transcribed part reveals the length.
-    const refusal = await durationRefusal(c.env.DB, t.userId, start + 0.001, { atLeast: true });
+    const refusal = await durationRefusal(c.env.DB, spaceOf(t), start + 0.001, { atLeast: true });
     if (refusal) {
       await failTranscription(c.env, db, t.id, refusal);
       await releaseWork(c.env.DB, t.id);
@@ -117,7 +126,7 @@ export const chunkedRoutes = new Hono<AppEnv>()
   })
   .post("/:id/chunks/seal", docs.seal, validate("json", sealChunksSchema), async (c) => {
     const db = c.get("db");
-    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    const t = await authorize(db, currentUserId(c), c.req.param("id"), "upload");
     if (t.source !== "chunks") throw new ApiError(409, "This transcription was not created for chunked upload");
     const { chunks: count } = c.req.valid("json");
     // Joined already (every announced piece was transcribed before the seal came): sealing again changes nothing.
@@ -128,5 +137,5 @@ export const chunkedRoutes = new Hono<AppEnv>()
     await updateTranscription(db, t.id, { chunksExpected: count });
     await appendLog(db, t.id, `All ${count} parts received`);
     if (readyToJoin({ source: t.source, chunksExpected: count }, have)) await enqueueStep(c.env, db, "stitch", t.id);
-    return c.json(toTranscription(await getOwned(db, t.userId, t.id)));
+    return c.json(toTranscription(await authorize(db, currentUserId(c), t.id, "read")));
   });

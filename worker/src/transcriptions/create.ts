@@ -73,6 +73,8 @@ export async function createFileTranscription(
   v: {
     id: string;
     userId: string;
+    /** The team workspace it goes into; null or absent = the uploader's personal space. */
+    workspaceId?: string | null;
     name: string | null;
     fileName: string;
     fileType: string;
@@ -83,10 +85,12 @@ export async function createFileTranscription(
     task?: TranscriptionTask;
   } & Partial<SpeakerChoice>,
 ) {
-  await assertPlanLength(env, v.userId, { key: v.mediaKey, fileName: v.fileName, contentType: v.fileType });
+  const space = { userId: v.userId, workspaceId: v.workspaceId ?? null };
+  await assertPlanLength(env, space, { key: v.mediaKey, fileName: v.fileName, contentType: v.fileType });
   const row = await insertTranscription(db, {
     id: v.id,
     userId: v.userId,
+    workspaceId: space.workspaceId,
     name: v.name,
     fileName: v.fileName,
     fileType: v.fileType || "application/octet-stream",

@@ -18,8 +18,8 @@ import { doc, file, json } from "../http/openapi";
 import { EXPORT_BURST, takeFromLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { titleOf } from "../rules/transcription-title";
+import { authorize } from "../store/access";
 import { getPreferences } from "../store/preferences";
-import { getOwned } from "../store/transcriptions";
 import { namedSegments, readCurrentDoc } from "../transcript-doc";
 
 /** The reader's interface language, for the documents' headings (Settings › General › Language). */
@@ -98,7 +98,7 @@ async function* exports(
     let entry: ZipItem;
     let label = id;
     try {
-      const t = await getOwned(db, userId, id);
+      const t = await authorize(db, userId, id, "read");
       label = `${titleOf(t)} (${id})`;
       const doc = await toExportDoc(bucket, t, locale);
       const file = await render(ex, bucket, doc, format);
@@ -146,7 +146,7 @@ const docs = {
 /** Mounted under /transcriptions, behind its sign-in check. */
 export const exportRoutes = new Hono<AppEnv>()
   .get("/:id/export", docs.single, validate("query", exportQuerySchema), async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     await takeFromLimit(c.get("db"), c.env, EXPORT_BURST, `export:${t.userId}`);
     const ex = await exporter();
     const doc = await toExportDoc(c.env.MEDIA, t, await readerLocale(c.get("db"), t.userId));
@@ -164,7 +164,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const userId = currentUserId(c);
     const db = c.get("db");
     // Every id is checked before the first byte goes out: a 404 must not arrive as half a ZIP.
-    for (const id of new Set(ids)) await getOwned(db, userId, id);
+    for (const id of new Set(ids)) await authorize(db, userId, id, "read");
     await takeFromLimit(db, c.env, EXPORT_BURST, `export:${userId}`);
     const { contentDisposition, zipExports } = await exporter();
     const zip = await zipExports(exports(db, c.env.MEDIA, userId, [...new Set(ids)], format));

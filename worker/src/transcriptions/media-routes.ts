@@ -5,8 +5,10 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { doc, json, rangedMedia, rawBody } from "../http/openapi";
 import { peek, sniffMediaType } from "../rules/media-sniff";
+import { authorize } from "../store/access";
 import { writeStreamToR2 } from "../store/r2-writer";
-import { getOwned, updateTranscription } from "../store/transcriptions";
+import { updateTranscription } from "../store/transcriptions";
+
 import { declaredFileSize, NOT_MEDIA } from "./create";
 import { streamMedia } from "./media";
 
@@ -31,13 +33,13 @@ const docs = {
 
 export const mediaRoutes = new Hono<AppEnv>()
   .get("/:id/media", docs.get, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     return streamMedia(c.env.MEDIA, t.filePath, c.req.header("Range"));
   })
   .put("/:id/media", docs.put, async (c) => {
     // The recording for playback (often the compressed audio the chunks were cut from).
     const db = c.get("db");
-    const t = await getOwned(db, currentUserId(c), c.req.param("id"));
+    const t = await authorize(db, currentUserId(c), c.req.param("id"), "upload");
     // Only a chunked upload waits for its recording: while in progress (a retry may replace it), and once
     // finished if it has none yet — its pieces are sent first and can all be transcribed before the recording,
     // the largest request, has arrived. A single-file transcription, or a finished one with its recording,

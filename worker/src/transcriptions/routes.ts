@@ -7,6 +7,7 @@ import {
   transcriptionSchema,
   uploadFormSchema,
 } from "@verbatim/shared";
+import { spaceQuerySchema } from "@verbatim/shared/workspaces";
 import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth";
@@ -16,8 +17,9 @@ import { doc, formBody, json, optionalJsonBody } from "../http/openapi";
 import { etagOf } from "../http/preconditions";
 import { readOptionalJson, validate } from "../http/validate";
 import { titleOf } from "../rules/transcription-title";
+import { authorize, authorizeSpace, uploadSpace } from "../store/access";
 import { withSlot } from "../store/plan-usage";
-import { getOwned, listOwned } from "../store/transcriptions";
+import { listInSpace, spaceOf } from "../store/transcriptions";
 import { readCurrentDoc } from "../transcript-doc";
 import { announce } from "../webhooks";
 import { chunkedRoutes } from "./chunked-routes";
@@ -33,16 +35,17 @@ const tag = "transcriptions";
 const one = (description: string) => json(transcriptionSchema, description);
 const docs = {
   list: doc({
-    summary: "The caller's transcriptions, newest first (text cut to 280 characters)",
+    summary: "A space's transcriptions, newest first (text cut to 280 characters)",
     tag,
     responses: { 200: json(z.array(transcriptionSchema), "The list") },
+    errors: [400, 404],
   }),
   upload: doc({
     summary: "Upload one recording (up to 500 MB) and start transcribing it",
     tag,
     requestBody: formBody(uploadFormSchema, "The recording in the `file` field, after the optional fields"),
     responses: { 201: one("The new transcription, PENDING") },
-    errors: [400, 402, 413, 415],
+    errors: [400, 402, 404, 413, 415],
   }),
   get: doc({
     summary: "One transcription with everything",
@@ -100,16 +103,19 @@ const docs = {
  */
 export const transcriptionRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", docs.list, async (c) => {
-    const rows = await listOwned(c.get("db"), currentUserId(c));
+  .get("/", docs.list, validate("query", spaceQuerySchema), async (c) => {
+    const userId = currentUserId(c);
+    const { workspaceId } = await authorizeSpace(c.get("db"), userId, c.req.valid("query").space, "read");
+    const rows = await listInSpace(c.get("db"), { userId, workspaceId });
     return c.json(rows.map(toListItem));
   })
-  .post("/upload", docs.upload, async (c) => {
-    const row = await uploadSingleFile(c.env, c.get("db"), currentUserId(c), c.req.raw);
+  .post("/upload", docs.upload, validate("query", spaceQuerySchema), async (c) => {
+    const space = await uploadSpace(c.get("db"), currentUserId(c), c.req.valid("query").space);
+    const row = await uploadSingleFile(c.env, c.get("db"), space, c.req.raw);
     return c.json(toTranscription(row), 201);
   })
   .get("/:id", docs.get, async (c) => {
-    const row = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const row = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     return c.json(toTranscription(row), 200, { ETag: etagOf(row.updatedAt) });
   })
   .patch("/:id/rename", docs.rename, validate("json", renameSchema), async (c) => {
@@ -135,9 +141,8 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   .post("/:id/reprocess", docs.reprocess, async (c) => {
     const userId = currentUserId(c);
     const options = await readOptionalJson(c.req.raw, reprocessSchema);
-    const row = await withSlot(c.env.DB, userId, () =>
-      reprocess(c.env, c.get("db"), userId, c.req.param("id"), options),
-    );
+    const t = await authorize(c.get("db"), userId, c.req.param("id"), "edit");
+    const row = await withSlot(c.env.DB, spaceOf(t), () => reprocess(c.env, c.get("db"), userId, t.id, options));
     return c.json(toTranscription(row));
   })
   .post("/:id/analyze", docs.analyze, async (c) => {
@@ -147,7 +152,7 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return c.json(await trace(c.get("db"), currentUserId(c), c.req.param("id")));
   })
   .get("/:id/segments", docs.segments, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     const current = await readCurrentDoc(c.env, t);
     if (!current) throw notFound("The timed transcript is not ready yet");
     return c.json(current);

@@ -16,6 +16,7 @@ export function toTranscription(t: TranscriptionRow): Transcription {
   return {
     id: t.id,
     user_id: t.userId,
+    workspace_id: t.workspaceId,
     name: t.name,
     file_name: t.fileName,
     file_path: t.filePath,

@@ -7,11 +7,19 @@ import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { CHANGED_ELSEWHERE, requireMatch } from "../http/preconditions";
 import { enqueueChunk, enqueueStep, moveTranscription, resetChunks } from "../jobs";
+import { authorize } from "../store/access";
 import { deletePrefix, transcriptionPrefix } from "../store/keys";
 import { reindexTranscription } from "../store/search-index";
-import { appendLog, getOwned, listChunks, listLogs, updateTranscription } from "../store/transcriptions";
+import { appendLog, getById, listChunks, listLogs, updateTranscription } from "../store/transcriptions";
 import { startTranscriptRun } from "../transcript-doc";
 import { speakerChoice } from "./speaker-options";
+
+/** The row as it is after a change the caller was already allowed to make. */
+async function current(db: Db, id: string) {
+  const row = await getById(db, id);
+  if (!row) throw new ApiError(404, "Transcription not found");
+  return row;
+}
 
 const ALREADY_RUNNING = "This transcription is already being processed";
 
@@ -23,7 +31,7 @@ const unchangedSince = (id: string, updatedAt: string, ifMatch: string | null) =
 
 /** Renames; with If-Match, only if the row is still at that version (else 412), checked in the UPDATE itself. */
 export async function rename(db: Db, userId: string, id: string, name: string, ifMatch: string | null = null) {
-  const t = await getOwned(db, userId, id);
+  const t = await authorize(db, userId, id, "edit");
   requireMatch(ifMatch, t.updatedAt);
   const done = await db
     .update(transcriptions)
@@ -32,7 +40,7 @@ export async function rename(db: Db, userId: string, id: string, name: string, i
     .returning({ id: transcriptions.id });
   if (done.length === 0) throw new ApiError(412, CHANGED_ELSEWHERE);
   await reindexTranscription(db, id);
-  return getOwned(db, userId, id);
+  return current(db, id);
 }
 
 /**
@@ -40,14 +48,14 @@ export async function rename(db: Db, userId: string, id: string, name: string, i
  * If-Match, only if the row is still at that version (else 412). Returns the row as it was.
  */
 export async function remove(env: Bindings, db: Db, userId: string, id: string, ifMatch: string | null = null) {
-  const t = await getOwned(db, userId, id);
+  const t = await authorize(db, userId, id, "delete");
   requireMatch(ifMatch, t.updatedAt);
   const done = await db
     .delete(transcriptions)
     .where(unchangedSince(id, t.updatedAt, ifMatch))
     .returning({ id: transcriptions.id });
   if (done.length === 0) throw new ApiError(412, CHANGED_ELSEWHERE);
-  await deletePrefix(env.MEDIA, transcriptionPrefix(userId, id));
+  await deletePrefix(env.MEDIA, transcriptionPrefix(t.userId, id));
   return t;
 }
 
@@ -62,7 +70,7 @@ export async function reprocess(
   id: string,
   { edits, ...options }: z.output<typeof reprocessSchema> = { edits: "discard" },
 ) {
-  const t = await getOwned(db, userId, id);
+  const t = await authorize(db, userId, id, "edit");
   // Speaker recognition left out keeps the recording's earlier choice; turning it off forgets the count.
   const diarize = options.diarize ?? t.diarize;
   const speakers = speakerChoice({
@@ -83,25 +91,25 @@ export async function reprocess(
   await resetChunks(db, id);
   await appendLog(db, id, `Reprocessing requested${t.transcriptVersion > 1 ? ` (${edits} edits)` : ""}`);
   for (const c of chunks) await enqueueChunk(env, db, id, c.idx);
-  return getOwned(db, userId, id);
+  return current(db, id);
 }
 
 /** Runs only the analysis again, keeping the transcript. */
 export async function reanalyze(env: Bindings, db: Db, userId: string, id: string) {
-  const t = await getOwned(db, userId, id);
+  const t = await authorize(db, userId, id, "edit");
   if (isActive(t.status)) throw new ApiError(409, ALREADY_RUNNING);
   if (!t.text) throw new ApiError(409, "There is no transcript to analyse yet");
   if (!(await moveTranscription(db, id, "reanalyze", { progressPercentage: 92, errorMessage: null })))
     throw new ApiError(409, ALREADY_RUNNING);
   await appendLog(db, id, "Analysis requested");
   await enqueueStep(env, db, "analyze", id);
-  return getOwned(db, userId, id);
+  return current(db, id);
 }
 
 const clock = (iso: string) => iso.slice(11, 19);
 
 export async function trace(db: Db, userId: string, id: string): Promise<Trace> {
-  const t = await getOwned(db, userId, id);
+  const t = await authorize(db, userId, id, "read");
   const logs = await listLogs(db, id);
   return {
     transcription: { status: t.status, progressPercentage: t.progressPercentage, createdAt: t.createdAt },

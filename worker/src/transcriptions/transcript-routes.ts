@@ -14,7 +14,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { doc, json } from "../http/openapi";
 import { validate } from "../http/validate";
-import { getOwned } from "../store/transcriptions";
+import { authorize } from "../store/access";
 import {
   listVersions,
   readVersion,
@@ -92,12 +92,12 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json(await speakerSuggestions(c.env, c.get("db"), currentUserId(c), c.req.param("id")));
   })
   .get("/:id/transcript/versions", docs.versions, async (c) => {
-    const t = await getOwned(c.get("db"), currentUserId(c), c.req.param("id"));
+    const t = await authorize(c.get("db"), currentUserId(c), c.req.param("id"), "read");
     return c.json(await listVersions(c.env, c.get("db"), t));
   })
   .get("/:id/transcript/versions/:version", docs.version, validate("param", versionParam), async (c) => {
     const { id, version } = c.req.valid("param");
-    const t = await getOwned(c.get("db"), currentUserId(c), id);
+    const t = await authorize(c.get("db"), currentUserId(c), id, "read");
     const found = await readVersion(c.env, t, version);
     if (!found) throw notFound(`Version ${version} of this transcript is not kept`);
     return c.json(found);

@@ -6,6 +6,7 @@ import { readFormUntilFile } from "../http/form-stream";
 import { mediaKey } from "../store/keys";
 import { withSlot } from "../store/plan-usage";
 import { writeStreamToR2 } from "../store/r2-writer";
+import type { Space } from "../store/transcriptions";
 import {
   assertAcceptedType,
   assertDeclaredSize,
@@ -36,7 +37,7 @@ export type UploadOptions = {
  * ("true": tell speakers apart), `num_speakers` (1–20, when known; only with diarize) and `size` (the file's
  * length in bytes: the file is then stored in one piece as it arrives, and a file of another length refused).
  */
-export async function uploadSingleFile(env: Bindings, db: Db, userId: string, request: Request) {
+export async function uploadSingleFile(env: Bindings, db: Db, space: Space, request: Request) {
   // A request that is not a valid upload is a 400/413/415 whatever the plan: the form's fields, the file's
   // name and type and its first bytes are checked before the plan's slot is taken; the recording itself is
   // read only while holding the slot.
@@ -49,7 +50,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
     ...speakerChoiceFromForm(fields),
   };
   const declaredSize = declaredFileSize(fields.size);
-  return storeAndTranscribe(env, db, userId, file, async () => options, declaredSize);
+  return storeAndTranscribe(env, db, space, file, async () => options, declaredSize);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function uploadSingleFile(env: Bindings, db: Db, userId: string, re
 export async function storeAndTranscribe(
   env: Bindings,
   db: Db,
-  userId: string,
+  space: Space,
   file: IncomingFile,
   options: () => Promise<UploadOptions>,
   declaredSize?: number,
@@ -71,9 +72,9 @@ export async function storeAndTranscribe(
   const stream = await sniffMedia(file.stream);
   const fileType = mediaTypeOf(file.fileName, file.contentType);
 
-  return withSlot(env.DB, userId, async () => {
+  return withSlot(env.DB, space, async () => {
     const id = crypto.randomUUID();
-    const key = mediaKey(userId, id, file.fileName);
+    const key = mediaKey(space.userId, id, file.fileName);
     const { size } = await writeStreamToR2(env.MEDIA, key, stream, {
       contentType: fileType,
       maxBytes: MAX_UPLOAD_BYTES,
@@ -84,7 +85,7 @@ export async function storeAndTranscribe(
       if (size === 0) throw new ApiError(400, FILE_EMPTY);
       return await createFileTranscription(env, db, {
         id,
-        userId,
+        ...space,
         fileName: file.fileName,
         fileType,
         mediaKey: key,

@@ -7,6 +7,7 @@ import {
   transcriptionSchema,
   uploadedPartSchema,
 } from "@verbatim/shared";
+import { spaceQuerySchema } from "@verbatim/shared/workspaces";
 import { Hono } from "hono";
 import { currentUserId, requireUser } from "../auth";
 import type { AppEnv } from "../env";
@@ -14,6 +15,7 @@ import { ApiError } from "../http/errors";
 import { doc, json, optionalJsonBody, rawBody } from "../http/openapi";
 import { assertUploadSlotFree, confirmUploadSlot } from "../http/rate-limit";
 import { readOptionalJson, validate } from "../http/validate";
+import { uploadSpace } from "../store/access";
 import { mediaKey } from "../store/keys";
 import { releaseWork, withSlot } from "../store/plan-usage";
 import {
@@ -44,7 +46,7 @@ const docs = {
     summary: "Start a resumable upload (up to 5 GB); it says the part size and count",
     tag,
     responses: { 201: json(resumableUploadSchema, "The upload, with no parts yet") },
-    errors: [400, 402, 415, 429],
+    errors: [400, 402, 404, 415, 429],
   }),
   get: doc({
     summary: "The upload and the parts the server already holds (to resume)",
@@ -77,14 +79,15 @@ const docs = {
 /** /api/uploads, signed in only. */
 export const uploadRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/", docs.create, validate("json", createMultipartSchema), async (c) => {
+  .post("/", docs.create, validate("json", createMultipartSchema), validate("query", spaceQuerySchema), async (c) => {
     const userId = currentUserId(c);
     const { fileName, size } = c.req.valid("json");
     const fileType = mediaTypeOf(fileName, c.req.valid("json").fileType);
     assertAcceptedType(fileName, fileType);
+    const space = await uploadSpace(c.get("db"), userId, c.req.valid("query").space);
     await assertUploadSlotFree(c.get("db"), c.env, userId);
     // The slot is taken when the upload starts; its id becomes the transcription's.
-    const row = await withSlot(c.env.DB, userId, async () => {
+    const row = await withSlot(c.env.DB, space, async () => {
       const id = crypto.randomUUID();
       const key = mediaKey(userId, id, fileName);
       const multipart = await c.env.MEDIA.createMultipartUpload(key, {
@@ -92,7 +95,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       });
       const upload = await insertUpload(c.get("db"), {
         id,
-        userId,
+        ...space,
         r2Key: key,
         r2UploadId: multipart.uploadId,
         fileName,
@@ -143,6 +146,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const userId = currentUserId(c);
     const row = await ownedOpenUpload(db, userId, c.req.param("id"));
+    // Still allowed into its workspace: a member removed since the upload started cannot finish it there.
+    await uploadSpace(db, userId, row.workspaceId);
     const speakers = speakerChoice(await readOptionalJson(c.req.raw, completeUploadSchema));
     const parts = await listParts(db, row.id);
     const count = partCount(row.size, row.partSize);
@@ -157,6 +162,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const t = await createFileTranscription(c.env, db, {
       id: row.id,
       userId,
+      workspaceId: row.workspaceId,
       name: null,
       fileName: row.fileName,
       fileType: row.fileType,

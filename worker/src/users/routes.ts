@@ -106,7 +106,7 @@ const docs = {
     summary: "Delete the account with all its data and media (confirm with the username)",
     tag,
     responses: { 200: json(messageResponseSchema, "Deleted; the session cookie is cleared") },
-    errors: [400],
+    errors: [400, 409],
   }),
 };
 

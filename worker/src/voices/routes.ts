@@ -5,6 +5,7 @@ import {
   voiceListSchema,
   voiceProfileSchema,
 } from "@verbatim/shared";
+import { spaceQuerySchema } from "@verbatim/shared/workspaces";
 import { Hono } from "hono";
 import { z } from "zod";
 import { currentUserId, requireUser } from "../auth";
@@ -16,9 +17,10 @@ import { forgetVoice, heardVoices, listVoices, rememberVoice, renameVoice } from
 const tag = "voices";
 const docs = {
   list: doc({
-    summary: "The voices the caller asked to remember, by name",
+    summary: "The voices remembered in a space (the caller's own, or a team's), by name",
     tag,
     responses: { 200: json(voiceListSchema, "The remembered voices (names and counts; never the voices themselves)") },
+    errors: [400, 404],
   }),
   remember: doc({
     summary: "Remember a transcription's speaker's voice under a name, so later recordings name that speaker",
@@ -54,7 +56,9 @@ const docs = {
 
 export const voiceRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", docs.list, async (c) => c.json({ voices: await listVoices(c.get("db"), currentUserId(c)) }))
+  .get("/", docs.list, validate("query", spaceQuerySchema), async (c) =>
+    c.json({ voices: await listVoices(c.get("db"), currentUserId(c), c.req.valid("query").space) }),
+  )
   .post("/", docs.remember, validate("json", rememberVoiceSchema), async (c) => {
     const { voice, created } = await rememberVoice(c.get("db"), currentUserId(c), c.req.valid("json"));
     return c.json(voice, created ? 201 : 200);

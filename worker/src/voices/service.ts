@@ -2,9 +2,11 @@ import type { HeardVoices, RememberVoice, TranscriptDoc, VoiceProfile } from "@v
 import type { Db } from "../db/client";
 import { ApiError, notFound } from "../http/errors";
 import { matchVoices, meanVoice } from "../rules/voices";
-import { getOwned } from "../store/transcriptions";
+import { authorize, authorizeSpace } from "../store/access";
+import { type Space, spaceOf } from "../store/transcriptions";
 import {
   deleteVoiceProfile,
+  findVoiceProfile,
   findVoiceProfileByName,
   insertVoiceProfile,
   listVoiceProfiles,
@@ -26,26 +28,26 @@ const publicProfile = ({ id, name, samples, createdAt, updatedAt }: VoiceProfile
   updatedAt,
 });
 
-async function knownVoices(db: Db, userId: string) {
-  const profiles = await listVoiceProfiles(db, userId);
+async function knownVoices(db: Db, space: Space) {
+  const profiles = await listVoiceProfiles(db, space);
   return { profiles, voices: new Map(profiles.map((p) => [p.id, profileVoice(p)])) };
 }
 
 /**
- * A new speech-recognition run's transcript with its unnamed speakers named after the user's remembered voices
- * they match, and its speakers' voices kept for remembering later. Without voices (another engine, no speaker
+ * A new speech-recognition run's transcript with its unnamed speakers named after the remembered voices of its
+ * space (the uploader's own, or its team's) they match, and its speakers' voices kept for remembering later. Without voices (another engine, no speaker
  * recognition) the transcript is as it was.
  */
 export async function recognizeVoices(
   db: Db,
-  userId: string,
+  space: Space,
   transcriptionId: string,
   doc: TranscriptDoc,
   heard: ReadonlyMap<string, number[]>,
 ): Promise<TranscriptDoc> {
   await replaceSpeakerVoices(db, transcriptionId, heard);
   if (heard.size === 0 || !doc.speakers?.length) return doc;
-  const { profiles, voices } = await knownVoices(db, userId);
+  const { profiles, voices } = await knownVoices(db, space);
   if (profiles.length === 0) return doc;
   const unnamed = new Map([...heard].filter(([id]) => doc.speakers?.some((s) => s.id === id && s.name === null)));
   const matched = matchVoices(unnamed, voices);
@@ -61,14 +63,15 @@ export async function recognizeVoices(
 
 /** Which speakers of a transcription have a kept voice, and the remembered voice each matches now. */
 export async function heardVoices(db: Db, userId: string, transcriptionId: string): Promise<HeardVoices> {
-  await getOwned(db, userId, transcriptionId);
+  const t = await authorize(db, userId, transcriptionId, "read");
   const heard = await speakerVoicesOf(db, transcriptionId);
-  const matched = matchVoices(heard, (await knownVoices(db, userId)).voices);
+  const matched = matchVoices(heard, (await knownVoices(db, spaceOf(t))).voices);
   return { speakers: [...heard.keys()].map((speakerId) => ({ speakerId, voiceId: matched.get(speakerId) ?? null })) };
 }
 
 /**
- * Remembers a speaker's voice under a name: a new voice, or one more sample of the voice of that name (the mean,
+ * Remembers a speaker's voice under a name, in the transcription's space (a team's voice is its members'): a new
+ * voice, or one more sample of the voice of that name (the mean,
  * weighted by how many it was made of). 201 with a new voice, 200 with a grown one.
  */
 export async function rememberVoice(
@@ -76,36 +79,52 @@ export async function rememberVoice(
   userId: string,
   { transcriptionId, speakerId, name }: RememberVoice,
 ): Promise<{ voice: VoiceProfile; created: boolean }> {
-  await getOwned(db, userId, transcriptionId);
+  const t = await authorize(db, userId, transcriptionId, "edit");
+  const space = { userId, workspaceId: t.workspaceId };
   const heard = (await speakerVoicesOf(db, transcriptionId)).get(speakerId);
   if (!heard)
     throw new ApiError(
       409,
       "This speaker's voice was not kept: only the built-in speech engine's speaker recognition keeps voices. Reprocess the recording with speaker recognition on to remember it.",
     );
-  const existing = await findVoiceProfileByName(db, userId, name);
-  if (!existing) return { voice: publicProfile(await insertVoiceProfile(db, userId, name, heard)), created: true };
+  const existing = await findVoiceProfileByName(db, space, name);
+  if (!existing) return { voice: publicProfile(await insertVoiceProfile(db, space, name, heard)), created: true };
   const voice = meanVoice([
     { voice: profileVoice(existing), weight: existing.samples },
     { voice: heard, weight: 1 },
   ]);
-  const grown = await updateVoiceProfile(db, userId, existing.id, { voice, samples: existing.samples + 1 });
+  const grown = await updateVoiceProfile(db, existing.id, { voice, samples: existing.samples + 1 });
   if (!grown) throw notFound("Voice not found");
   return { voice: publicProfile(grown), created: false };
 }
 
-export async function listVoices(db: Db, userId: string): Promise<VoiceProfile[]> {
-  return (await listVoiceProfiles(db, userId)).map(publicProfile);
+/** The voices of a space the caller may read (`space`: a workspace id, or absent for their own). */
+export async function listVoices(db: Db, userId: string, space: string | undefined): Promise<VoiceProfile[]> {
+  const { workspaceId } = await authorizeSpace(db, userId, space, "read");
+  return (await listVoiceProfiles(db, { userId, workspaceId })).map(publicProfile);
+}
+
+/** A voice the caller may change: their own, or their team's when their role may edit; else 404 or 403. */
+async function changeableVoice(db: Db, userId: string, id: string) {
+  const row = await findVoiceProfile(db, id);
+  if (!row || (row.workspaceId === null && row.userId !== userId)) throw notFound("Voice not found");
+  if (row.workspaceId !== null)
+    await authorizeSpace(db, userId, row.workspaceId, "edit").catch(() => {
+      throw notFound("Voice not found");
+    });
+  return row;
 }
 
 export async function renameVoice(db: Db, userId: string, id: string, name: string): Promise<VoiceProfile> {
-  const same = await findVoiceProfileByName(db, userId, name);
+  const voice = await changeableVoice(db, userId, id);
+  const same = await findVoiceProfileByName(db, { userId: voice.userId, workspaceId: voice.workspaceId }, name);
   if (same && same.id !== id) throw new ApiError(409, `You already have a voice named ${same.name}`);
-  const row = await updateVoiceProfile(db, userId, id, { name });
+  const row = await updateVoiceProfile(db, id, { name });
   if (!row) throw notFound("Voice not found");
   return publicProfile(row);
 }
 
 export async function forgetVoice(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteVoiceProfile(db, userId, id))) throw notFound("Voice not found");
+  await changeableVoice(db, userId, id);
+  if (!(await deleteVoiceProfile(db, id))) throw notFound("Voice not found");
 }

@@ -2,16 +2,18 @@ import { heardVoicesSchema, transcriptDocSchema, voiceListSchema, voiceProfileSc
 import { describe, expect, it } from "vitest";
 import { api, errorMessage, makePro, readJson, signUp } from "../../test/http";
 import { created, testFile, waitUntilDone } from "../../test/transcriptions";
+import { teamWithRoles } from "../../test/workspaces";
 
 // Voices remembered across recordings, end to end on the real engine: one LibriVox reader in two different clips
 // (clip1, clip2: their voices' cosine is about 0.9 on every CPU measured) and John F. Kennedy (clip0: about 0.2
 // against the reader), far on either side of rules/voices.ts's SAME_VOICE.
 
-async function transcribe(cookie: string, clip: string) {
+async function transcribe(cookie: string, clip: string, space?: string) {
   const form = new FormData();
   form.append("diarize", "true");
   form.append("file", new File([await testFile(clip)], `${clip}`, { type: "audio/wav" }));
-  const t0 = await created(api("/api/transcriptions/upload", { method: "POST", body: form, cookie }));
+  const url = `/api/transcriptions/upload${space ? `?space=${space}` : ""}`;
+  const t0 = await created(api(url, { method: "POST", body: form, cookie }));
   const { t } = await waitUntilDone(cookie, t0.id, 240_000);
   expect(t.status).toBe("COMPLETED");
   const doc = await readJson(await api(`/api/transcriptions/${t.id}/segments`, { cookie }), transcriptDocSchema);
@@ -61,6 +63,36 @@ describe("voices remembered across recordings", () => {
     expect(voiceListSchema.parse(await (await api("/api/voices", { cookie })).json()).voices).toEqual([]);
     const third = await transcribe(cookie, "clip1.wav");
     expect(third.doc.speakers).toEqual([{ id: "SPEAKER_00", name: null }]);
+  });
+
+  it("remembered in a team name its members' later recordings there, and nowhere else", async () => {
+    const { workspace, people } = await teamWithRoles();
+    await makePro(people.owner.user.id);
+    const first = await transcribe(people.member.cookie, "clip1.wav", workspace.id);
+    const viewerTries = await remember(people.viewer.cookie, {
+      transcriptionId: first.id,
+      speakerId: "SPEAKER_00",
+      name: "Reader",
+    });
+    expect(viewerTries.status).toBe(403);
+    const res = await remember(people.member.cookie, {
+      transcriptionId: first.id,
+      speakerId: "SPEAKER_00",
+      name: "Reader",
+    });
+    expect(res.status).toBe(201);
+    // The team's voices are listed in the team's space, for every member, and not among anyone's own.
+    const teamList = await api(`/api/voices?space=${workspace.id}`, { cookie: people.viewer.cookie });
+    expect(voiceListSchema.parse(await teamList.json()).voices.map((v) => v.name)).toEqual(["Reader"]);
+    const own = await api("/api/voices", { cookie: people.member.cookie });
+    expect(voiceListSchema.parse(await own.json()).voices).toEqual([]);
+    expect((await api(`/api/voices?space=${workspace.id}`, { cookie: (await signUp()).cookie })).status).toBe(404);
+
+    // The owner's later recording in the team is named; the same voice in the owner's own space is not.
+    const inTeam = await transcribe(people.owner.cookie, "clip2.wav", workspace.id);
+    expect(inTeam.doc.speakers).toEqual([{ id: "SPEAKER_00", name: "Reader" }]);
+    const mine = await transcribe(people.owner.cookie, "clip2.wav");
+    expect(mine.doc.speakers).toEqual([{ id: "SPEAKER_00", name: null }]);
   });
 
   it("is the owner's alone, and refuses what it cannot do", async () => {

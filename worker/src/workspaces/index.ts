@@ -1,0 +1,1 @@
+export { invitationRoutes, moveRoutes, workspaceRoutes } from "./routes";
