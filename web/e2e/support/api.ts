@@ -34,9 +34,13 @@ export async function readJson<S extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
-/** Uploads a fixture through the API (for tests about other screens than the upload one). */
-export async function uploadViaApi(context: BrowserContext, path: string, mimeType = "audio/mpeg") {
-  const response = await context.request.post("/api/transcriptions/upload", {
+/**
+ * Uploads a fixture through the API (for tests about other screens than the upload one), into the personal space
+ * or the team workspace `space`.
+ */
+export async function uploadViaApi(context: BrowserContext, path: string, mimeType = "audio/mpeg", space?: string) {
+  const query = space ? `?space=${encodeURIComponent(space)}` : "";
+  const response = await context.request.post(`/api/transcriptions/upload${query}`, {
     multipart: { file: { name: basename(path), mimeType, buffer: readFileSync(path) } },
   });
   if (response.status() !== 201) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);

@@ -1,4 +1,5 @@
 import type { Transcription } from "@verbatim/shared";
+import type { Workspace } from "@verbatim/shared/workspaces";
 
 // Answers the tests give the page in place of the Worker's, to show states the real flow cannot reach on demand.
 // They are typed with the shared wire shapes, and the app logs an error for any answer that does not match its
@@ -9,6 +10,7 @@ export function fakeTranscription(overrides: Partial<Transcription> = {}): Trans
   return {
     id: "t-1",
     user_id: "u",
+    workspace_id: null,
     name: null,
     file_name: "standup.m4a",
     file_path: "x",
@@ -36,6 +38,21 @@ export function fakeTranscription(overrides: Partial<Transcription> = {}): Trans
     transcript_version: 1,
     created_at: "2026-03-04T14:05:00.000Z",
     updated_at: "2026-03-04T14:06:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A team workspace as GET /api/workspaces lists it: FREE, nothing uploaded this month. */
+export function fakeWorkspace(overrides: Partial<Workspace> = {}): Workspace {
+  return {
+    id: "w1",
+    name: "Research",
+    role: "member",
+    ownerName: "Olga Owner",
+    memberCount: 2,
+    plan: "FREE",
+    usage: { used: 0, limit: 3 },
+    createdAt: "2026-11-01T00:00:00.000Z",
     ...overrides,
   };
 }

@@ -61,6 +61,28 @@ export function deviceLibraries(page: Page) {
   });
 }
 
+/** The ids of the transcriptions in a user's device library (IndexedDB "verbatim-library-<id>"); none without it. */
+export function libraryTranscriptionIds(page: Page, userId: string) {
+  return page.evaluate(async (name) => {
+    // Opening a database that does not exist would create it, empty, under the app's own name.
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      return await new Promise<string[]>((resolve, reject) => {
+        const request = db.transaction("transcriptions").objectStore("transcriptions").getAllKeys();
+        request.onsuccess = () => resolve(request.result.map(String));
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, `verbatim-library-${userId}`);
+}
+
 /** What the device keeps of compressed uploads (IndexedDB "verbatim", table "compressedUploads"). */
 export function compressedUploads(page: Page) {
   return readAppStore<{ fileName: string; transcriptionId: string | null; sentChunks: number[]; mediaSent: boolean }>(

@@ -30,6 +30,8 @@ export interface QueuedUploadRow {
   language?: string | null;
   /** Speaker recognition chosen at upload (not indexed either). */
   speakers?: { diarize: boolean; numSpeakers: number | null };
+  /** The space it goes into (null or absent: personal; not indexed, so rows from before it need no migration). */
+  space?: string | null;
   /** The compression kept on the device that this file continues (the upload row's `resumeKey`; not indexed). */
   resumeKey?: string | null;
   /**
@@ -94,6 +96,8 @@ export interface CompressedUploadRow {
   chunkBytes: number[];
   language: string | null;
   speakers: { diarize: boolean; numSpeakers: number | null };
+  /** The space it goes into (null or absent: personal; not indexed). */
+  space?: string | null;
   /** The transcription the pieces go to, once created; then the pieces and recording it acknowledged. */
   transcriptionId: string | null;
   sentChunks: number[];

@@ -1,3 +1,5 @@
+import type { AppType } from "@verbatim/worker/app-type";
+import { hc } from "hono/client";
 import { NO_SPEAKER_RECOGNITION } from "../entities/transcription/speaker-choice";
 import { uploadForm } from "../features/upload/lib/upload-form";
 import { needsResumable, worthCompressing } from "../features/upload/lib/validation";
@@ -6,6 +8,9 @@ import { type QueuedUploadMessage, queuedUploadLock, UPLOAD_SYNC_TAG } from "../
 import { UPLOAD_FAILED_STATUS } from "../lib/xhr";
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** The upload route, typed by the Worker's routes as the page's client is (lib/api pulls in the page's i18n). */
+const uploadRoute = hc<AppType>(self.location.origin).api.transcriptions.upload;
 
 // Background Sync: files queued while offline (chosen offline, shared to the app, cut off) are sent by the
 // service worker when the connection returns, even if no tab is open. Only what goes as one plain request:
@@ -28,7 +33,9 @@ async function sendOne(key: string): Promise<Outcome> {
   const row = await db.queuedUploads.get(key);
   if (!row) return "skipped";
   const body = uploadForm(row.file, row.fileName, row.language ?? null, row.speakers ?? NO_SPEAKER_RECOGNITION);
-  const response = await fetch("/api/transcriptions/upload", { method: "POST", body, credentials: "include" });
+  // Into the space it was chosen for (absent: personal), as the page's own upload sends it.
+  const url = uploadRoute.$url({ query: { space: row.space ?? undefined } });
+  const response = await fetch(url, { method: "POST", body, credentials: "include" });
   if (response.ok) {
     await db.queuedUploads.delete(key);
     await announce({ type: "queued-upload-sent", key, transcription: await response.json() });

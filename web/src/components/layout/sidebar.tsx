@@ -3,12 +3,13 @@ import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/button";
 import { useAuth } from "@/entities/session/use-auth";
 import { useSubscription } from "@/entities/subscription/subscription-api";
+import { SpaceSwitcher } from "@/entities/workspace/components/space-switcher";
 import { cn } from "@/lib/cn";
 import { SparklesIcon } from "./icons";
 import { Logo } from "./logo";
 import { NAV_ITEMS } from "./nav-items";
 
-/** Logo, navigation and the Pro promo; the same content serves the desktop column and the mobile drawer. */
+/** Logo, navigation, the space switcher (signed in) and the Pro promo; the same content serves the desktop column and the mobile drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("layout");
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -52,6 +53,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           })}
         </ul>
       </nav>
+      {signedIn && <SpaceSwitcher onNavigate={onNavigate} />}
       {subscription.data?.plan !== "PRO" && (
         <div className="mt-auto rounded-lg border bg-card p-4">
           <p className="flex items-center gap-2 text-sm font-semibold">

@@ -15,8 +15,15 @@ export interface LibraryTranscriptRow {
   doc: TranscriptDoc;
 }
 
-/** Sync bookkeeping: the server's cursor and when the last sync finished. */
-export type LibraryMetaRow = { key: "cursor"; value: string } | { key: "syncedAt"; value: number };
+/**
+ * Sync bookkeeping: the server's cursor per space (`cursor` for the personal space, `cursor:{workspaceId}` for a
+ * team's) and when the last sync finished.
+ */
+export type LibraryMetaRow = { key: SpaceCursorKey; value: string } | { key: "syncedAt"; value: number };
+export type SpaceCursorKey = "cursor" | `cursor:${string}`;
+
+/** The meta key of a space's cursor (null: personal, under the key it had before spaces existed). */
+export const cursorKey = (space: string | null): SpaceCursorKey => (space === null ? "cursor" : `cursor:${space}`);
 
 /**
  * A rename or delete made while offline, sent in order (`seq`) when the connection returns.
@@ -66,6 +73,13 @@ export class LibraryDb extends Dexie {
 
 /** Cache Storage for recordings kept offline: one cache for the device, deleted with the libraries. */
 export const OFFLINE_MEDIA_CACHE = "verbatim-offline-media";
+
+/** Deletes kept recordings from Cache Storage (not part of IndexedDB's transactions, so after them). */
+export async function freeRecordings(urls: string[]) {
+  if (urls.length === 0 || typeof caches === "undefined") return;
+  const cache = await caches.open(OFFLINE_MEDIA_CACHE);
+  await Promise.all(urls.map((url) => cache.delete(url)));
+}
 
 const PREFIX = "verbatim-library-";
 export const libraryDbName = (userId: string) => `${PREFIX}${userId}`;

@@ -40,12 +40,16 @@ export async function readThrough<T>(remote: () => Promise<T>, local: (userId: s
   return found;
 }
 
-export const libraryList = async (userId: string): Promise<Transcription[] | undefined> => {
-  const lib = libraryFor(userId);
-  // Before the first sync there is no list to show: undefined, not an empty library.
-  if (!(await lib.meta.get("cursor"))) return undefined;
-  return lib.transcriptions.orderBy("created_at").reverse().toArray();
-};
+/** The device's copies in one space (null: personal); copies synced before spaces existed are personal. */
+export const libraryList =
+  (space: string | null) =>
+  async (userId: string): Promise<Transcription[] | undefined> => {
+    const lib = libraryFor(userId);
+    // Before the first sync there is no list to show: undefined, not an empty library.
+    if (!(await lib.meta.get("cursor"))) return undefined;
+    const all = await lib.transcriptions.orderBy("created_at").reverse().toArray();
+    return all.filter((t) => (t.workspace_id ?? null) === space);
+  };
 
 export const libraryTranscription = (id: string) => (userId: string) => libraryFor(userId).transcriptions.get(id);
 

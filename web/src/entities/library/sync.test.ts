@@ -3,6 +3,7 @@ import type { TranscriptDoc } from "@verbatim/shared/transcript";
 import type { Transcription } from "@verbatim/shared/transcription";
 import Dexie from "dexie";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { ApiError } from "@/lib/api";
 import { fakeTranscription } from "../../../e2e/support/fake-answers";
 import { deleteAllLibraries, libraryFor } from "./library-db";
 import { DeviceFullError, withRoomForText } from "./quota";
@@ -125,6 +126,117 @@ describe("device library sync", () => {
     vi.stubGlobal("caches", { delete: vi.fn(async () => true) });
     await deleteAllLibraries();
     expect((await Dexie.getDatabaseNames()).filter((name) => name.startsWith("verbatim-library-"))).toEqual([]);
+  });
+});
+
+/** A server answering per space ("personal" or a workspace id) from its pages, recording what it was asked. */
+function spacesServer(pages: Record<string, Record<string, SyncPage | Error>>) {
+  const asked: string[] = [];
+  const fetch = async (since: string, space: string | null) => {
+    const name = space ?? "personal";
+    asked.push(`${name}@${since}`);
+    const page = pages[name]?.[since];
+    if (!page) throw new Error(`no page of ${name} after ${since}`);
+    if (page instanceof Error) throw page;
+    return page;
+  };
+  return { asked, fetch };
+}
+const end = (changes: SyncChange[], cursor: string): SyncPage => ({ changes, cursor, hasMore: false });
+const ids = async () => (await libraryFor("u1").transcriptions.toArray()).map((t) => t.id).sort();
+
+describe("team spaces", () => {
+  test("each space is synced with a cursor of its own; the personal one keeps its old key", async () => {
+    const first = spacesServer({
+      personal: { "0": end([upsert(row("a"))], "1") },
+      w1: { "0": end([upsert(row("t1", { workspace_id: "w1" }))], "7") },
+    });
+    expect((await syncLibrary("u1", first.fetch, ["w1"])).pulled).toBe(2);
+    expect(first.asked).toEqual(["personal@0", "w1@0"]);
+    const lib = libraryFor("u1");
+    expect(await lib.meta.get("cursor")).toEqual({ key: "cursor", value: "1" });
+    expect(await lib.meta.get("cursor:w1")).toEqual({ key: "cursor:w1", value: "7" });
+
+    const next = spacesServer({ personal: { "1": end([], "1") }, w1: { "7": end([], "7") } });
+    await syncLibrary("u1", next.fetch, ["w1"]);
+    expect(next.asked).toEqual(["personal@1", "w1@7"]);
+  });
+
+  test("copies of a space no longer in the workspaces list leave the device, with its cursor", async () => {
+    const lib = libraryFor("u1");
+    await syncLibrary(
+      "u1",
+      spacesServer({
+        personal: { "0": end([upsert(row("a"))], "1") },
+        w1: { "0": end([upsert(row("t1", { workspace_id: "w1" }))], "1") },
+        w2: { "0": end([upsert(row("t2", { workspace_id: "w2" }))], "1") },
+      }).fetch,
+      ["w1", "w2"],
+    );
+    await lib.offlineMedia.add({ id: "t2", url: "https://app/api/transcriptions/t2/media", size: 5, keptAt: 1 });
+    const cache = { delete: vi.fn(async () => true) };
+    vi.stubGlobal("caches", { open: async () => cache, delete: async () => true });
+
+    // Removed from w2: the list no longer has it.
+    await syncLibrary("u1", spacesServer({ personal: { "1": end([], "1") }, w1: { "1": end([], "1") } }).fetch, ["w1"]);
+    expect(await ids()).toEqual(["a", "t1"]);
+    expect(await lib.transcripts.get("t2")).toBeUndefined();
+    expect(await lib.meta.get("cursor:w2")).toBeUndefined();
+    expect(cache.delete.mock.calls).toEqual([["https://app/api/transcriptions/t2/media"]]);
+  });
+
+  test("a space whose sync answers 404 is dropped too; the others still sync", async () => {
+    await syncLibrary(
+      "u1",
+      spacesServer({
+        personal: { "0": end([], "0") },
+        w1: { "0": end([upsert(row("t1", { workspace_id: "w1" }))], "1") },
+        w2: { "0": end([upsert(row("t2", { workspace_id: "w2" }))], "1") },
+      }).fetch,
+      ["w1", "w2"],
+    );
+    const removed = spacesServer({
+      personal: { "0": end([], "0") },
+      w1: { "1": new ApiError(404, '{"message":"Not found"}', "Not Found") },
+      w2: { "1": end([upsert(row("t3", { workspace_id: "w2" }))], "2") },
+    });
+    expect((await syncLibrary("u1", removed.fetch, ["w1", "w2"])).gone).toEqual(["w1"]);
+    expect(await ids()).toEqual(["t2", "t3"]);
+    expect(await libraryFor("u1").meta.get("cursor:w1")).toBeUndefined();
+  });
+
+  test("without the workspaces list only the personal space syncs, and nothing is dropped", async () => {
+    await syncLibrary(
+      "u1",
+      spacesServer({
+        personal: { "0": end([], "0") },
+        w1: { "0": end([upsert(row("t1", { workspace_id: "w1" }))], "1") },
+      }).fetch,
+      ["w1"],
+    );
+    const offline = spacesServer({ personal: { "0": end([], "0") } });
+    await syncLibrary("u1", offline.fetch, null);
+    expect(offline.asked).toEqual(["personal@0"]);
+    expect(await ids()).toEqual(["t1"]);
+  });
+
+  test("a move's tombstone in the space it left keeps the copy the other space brought", async () => {
+    await syncLibrary("u1", spacesServer({ personal: { "0": end([upsert(row("a"))], "1") } }).fetch, []);
+    // Moved from personal into w1: personal's tombstone is applied first, then w1's feed brings the copy back.
+    const moved = spacesServer({
+      personal: { "1": end([{ type: "delete", id: "a" }], "2") },
+      w1: { "0": end([upsert(row("a", { workspace_id: "w1" }))], "1") },
+    });
+    await syncLibrary("u1", moved.fetch, ["w1"]);
+    expect((await libraryFor("u1").transcriptions.get("a"))?.workspace_id).toBe("w1");
+
+    // The same move seen the other way round: the copy is already in w1 when personal's tombstone arrives.
+    const again = spacesServer({
+      personal: { "2": end([{ type: "delete", id: "a" }], "3") },
+      w1: { "1": end([], "1") },
+    });
+    await syncLibrary("u1", again.fetch, ["w1"]);
+    expect(await libraryFor("u1").transcriptions.get("a")).toBeDefined();
   });
 });
 

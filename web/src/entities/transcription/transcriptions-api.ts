@@ -4,11 +4,14 @@ import { z } from "zod";
 import { toast } from "@/components/ui/toast";
 import { type OfflineChange, queueChange } from "@/entities/library/pending-changes";
 import { libraryList, readThrough, signedInUserId, unreachable } from "@/entities/library/read-through";
+import { type SpaceId, useCurrentSpace } from "@/entities/workspace/current-space";
 import { api, read, send, userMessage } from "@/lib/api";
 import { translate } from "@/lib/i18n";
 
-// Query keys are the paths.
-export const TRANSCRIPTIONS_KEY = ["/api/transcriptions"] as const;
+// Query keys are the paths. Every space's list is under TRANSCRIPTIONS_KEY (invalidated together), each with its
+// space, so switching spaces never shows another space's cached list.
+export const TRANSCRIPTIONS_KEY = ["/api/transcriptions", "list"] as const;
+export const transcriptionsKey = (space: SpaceId) => [...TRANSCRIPTIONS_KEY, space] as const;
 export const transcriptionKey = (id: string) => ["/api/transcriptions", id] as const;
 
 /** List and item polling. */
@@ -19,10 +22,16 @@ export function sortNewestFirst(items: Transcription[]) {
   return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
+/** The current space's transcriptions (the sidebar's switcher). */
 export function useTranscriptions() {
+  const { space } = useCurrentSpace();
   return useQuery({
-    queryKey: TRANSCRIPTIONS_KEY,
-    queryFn: () => readThrough(() => read(api.transcriptions.$get(), z.array(transcriptionSchema)), libraryList),
+    queryKey: transcriptionsKey(space),
+    queryFn: () =>
+      readThrough(
+        () => read(api.transcriptions.$get({ query: { space: space ?? undefined } }), z.array(transcriptionSchema)),
+        libraryList(space),
+      ),
     // Offline, the list comes from the device library (entities/library), so the query must run then too.
     networkMode: "always",
     select: sortNewestFirst,
@@ -39,7 +48,10 @@ export function useTranscriptions() {
 function seen(queryClient: QueryClient, id: string) {
   return (
     queryClient.getQueryData<Transcription>(transcriptionKey(id)) ??
-    queryClient.getQueryData<Transcription[]>(TRANSCRIPTIONS_KEY)?.find((t) => t.id === id)
+    queryClient
+      .getQueriesData<Transcription[]>({ queryKey: TRANSCRIPTIONS_KEY })
+      .flatMap(([, list]) => list ?? [])
+      .find((t) => t.id === id)
   );
 }
 
@@ -75,7 +87,7 @@ export function useRenameTranscription() {
       queryClient.setQueryData(transcriptionKey(id), (old: Transcription | undefined) =>
         old ? { ...old, name } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
       toast(
         queued
           ? {
@@ -103,12 +115,12 @@ export function useDeleteTranscription() {
       ),
     networkMode: "always",
     onSuccess: ({ queued }, id) => {
-      queryClient.setQueryData(TRANSCRIPTIONS_KEY, (old: Transcription[] | undefined) =>
+      queryClient.setQueriesData({ queryKey: TRANSCRIPTIONS_KEY }, (old: Transcription[] | undefined) =>
         old?.filter((t) => t.id !== id),
       );
       // Its saved copies go too: a deleted transcript must not stay readable offline.
       queryClient.removeQueries({ queryKey: transcriptionKey(id) });
-      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
       toast(
         queued
           ? {

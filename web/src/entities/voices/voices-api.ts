@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { heardVoicesSchema, type RememberVoice, voiceListSchema, voiceProfileSchema } from "@verbatim/shared/voices";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { api, read, send } from "@/lib/api";
 
 // Voices remembered across recordings (docs/architecture/transcripts.md#voices-remembered-across-recordings): the
@@ -8,8 +9,12 @@ import { api, read, send } from "@/lib/api";
 const VOICES_KEY = ["/api/voices"] as const;
 const heardKey = (transcriptionId: string) => [...VOICES_KEY, "heard", transcriptionId] as const;
 
-export function useVoices() {
-  return useQuery({ queryKey: VOICES_KEY, queryFn: () => read(api.voices.$get(), voiceListSchema) });
+/** The voices remembered in a space: the user's own (null), or a team's, which its members share. */
+export function useVoices(space: SpaceId) {
+  return useQuery({
+    queryKey: [...VOICES_KEY, space ?? "personal"],
+    queryFn: () => read(api.voices.$get({ query: space ? { space } : {} }), voiceListSchema),
+  });
 }
 
 /** The transcription's speakers whose voice was kept, each with the remembered voice it matches. */

@@ -4,6 +4,7 @@ import { TIMEZONE_INVALID } from "@verbatim/shared/preferences";
 import * as profile from "@verbatim/shared/profile";
 import { SPEAKER_COUNT } from "@verbatim/shared/speakers";
 import * as upload from "@verbatim/shared/upload";
+import { WORKSPACE_NAME_MAX_CHARS } from "@verbatim/shared/workspaces";
 import { INVALID_RESPONSE, NETWORK_ERROR, UPLOAD_ABORTED, UPLOAD_FAILED_STATUS } from "@/lib/xhr";
 import type { Messages } from "./store";
 import { translate } from "./store";
@@ -43,6 +44,12 @@ const SHARED: Record<string, ValidationKey> = {
   [upload.SPEAKER_COUNT_INVALID]: "speakerCountInvalid",
   [TIMEZONE_INVALID]: "timezoneInvalid",
   [EMAIL_LINK_INVALID]: "emailLinkInvalid",
+  "Give the workspace a name": "workspaceNameRequired",
+  // i18n-ignore: the shared rule's English words, matched to find their translation.
+  [`A workspace name has at most ${WORKSPACE_NAME_MAX_CHARS} characters`]: "workspaceNameLong",
+  "Choose admin, member or viewer": "roleInvalid",
+  "Choose the member who becomes the owner": "transferTargetRequired",
+  "Choose where to move it": "moveTargetRequired",
   [INVALID_RESPONSE]: "invalidResponse",
   [NETWORK_ERROR]: "networkError",
   [UPLOAD_ABORTED]: "uploadAborted",
@@ -50,7 +57,12 @@ const SHARED: Record<string, ValidationKey> = {
 
 const PREFIX = "validation.";
 /** The figures some of the messages name. */
-const VALUES = { usernameMax: auth.USERNAME_MAX, speakerMin: SPEAKER_COUNT.min, speakerMax: SPEAKER_COUNT.max };
+const VALUES = {
+  usernameMax: auth.USERNAME_MAX,
+  speakerMin: SPEAKER_COUNT.min,
+  speakerMax: SPEAKER_COUNT.max,
+  workspaceNameMax: WORKSPACE_NAME_MAX_CHARS,
+};
 
 /**
  * A message in the active language: a shared rule's English message, or a `validation.<key>` that the web's own

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { TRANSCRIPTIONS_KEY } from "@/entities/transcription/transcriptions-api";
+import { WORKSPACES_KEY, workspacesQuery } from "@/entities/workspace/workspaces-api";
 import { translate } from "@/lib/i18n";
 import { DeviceFullError } from "../quota";
 import { reportSentChanges } from "../report-sent";
@@ -16,7 +17,8 @@ const AFTER_CHANGE_MS = 500;
 /**
  * Keeps the signed-in user's device library in step with the server, sending the changes made offline first:
  * at sign-in and app start, when the connection returns, when the tab comes back into view, every few
- * minutes, and after this tab saw a transcription change. Renders nothing.
+ * minutes, and after this tab saw a transcription or the workspaces list change. Every space the user has is
+ * synced; the copies of spaces they no longer have go. Renders nothing.
  */
 export function LibrarySync() {
   const { user } = useAuth();
@@ -29,21 +31,31 @@ export function LibrarySync() {
     void navigator.storage?.persist?.().catch(() => false);
 
     let toldFull = false;
+    // The spaces to sync; null when the list cannot be read, so nothing is deleted on a guess.
+    const workspaceIds = () =>
+      queryClient.fetchQuery(workspacesQuery).then(
+        (workspaces) => workspaces.map((w) => w.id),
+        () => null,
+      );
     const sync = () => {
       if (!onlineManager.isOnline()) return;
-      syncLibrary(userId).then(
-        async ({ sent }) => {
-          if (sent.length === 0) return;
-          await reportSentChanges(userId, sent);
-          // The server's answer to the offline changes is now in the library: the screens read it again.
-          await queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
-        },
-        (error: unknown) => {
-          if (!(error instanceof DeviceFullError) || toldFull) return;
-          toldFull = true;
-          toast({ variant: "destructive", title: translate("library.deviceFullTitle"), description: error.message });
-        },
-      );
+      workspaceIds()
+        .then((ids) => syncLibrary(userId, undefined, ids))
+        .then(
+          async ({ sent, gone }) => {
+            // The list the sync went by still had a team the server no longer lets in: the switcher reads it again.
+            if (gone.length > 0) await queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY, exact: true });
+            if (sent.length === 0) return;
+            await reportSentChanges(userId, sent);
+            // The server's answer to the offline changes is now in the library: the screens read it again.
+            await queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
+          },
+          (error: unknown) => {
+            if (!(error instanceof DeviceFullError) || toldFull) return;
+            toldFull = true;
+            toast({ variant: "destructive", title: translate("library.deviceFullTitle"), description: error.message });
+          },
+        );
     };
     let pending: ReturnType<typeof setTimeout> | undefined;
     const soon = () => {
@@ -54,7 +66,8 @@ export function LibrarySync() {
     const unsubscribeOnline = onlineManager.subscribe((online) => online && sync());
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       const key = event.query.queryKey;
-      if (event.type === "updated" && event.action.type === "success" && key[0] === TRANSCRIPTIONS_KEY[0]) soon();
+      const watched = key[0] === TRANSCRIPTIONS_KEY[0] || key[0] === WORKSPACES_KEY[0];
+      if (event.type === "updated" && event.action.type === "success" && watched) soon();
     });
     document.addEventListener("visibilitychange", onVisible);
     const timer = setInterval(sync, SYNC_EVERY_MS);

@@ -9,6 +9,7 @@ import type { Preferences } from "@verbatim/shared/preferences";
 import { z } from "zod";
 import { speakerFields } from "@/entities/transcription/speaker-choice";
 import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
+import { useCurrentSpace } from "@/entities/workspace/current-space";
 import { ApiError, api, read, withJsonBody } from "@/lib/api";
 import { translate } from "@/lib/i18n";
 
@@ -43,10 +44,11 @@ export function useCreateMeeting() {
 /**
  * Transcribes a meeting's Meet recording. When Google has not yet granted read access to it, the server
  * answers `authorizeUrl`: the browser goes there (a full-page redirect) and comes back to
- * /calendar?transcribe=<id>, which asks again.
+ * /calendar?transcribe=<id>, which asks again. The transcription goes into the current space (the switcher's).
  */
 export function useTranscribeRecording() {
   const queryClient = useQueryClient();
+  const { space } = useCurrentSpace();
   return useMutation({
     mutationFn: async (eventId: string): Promise<{ transcriptionId: string } | { authorizeUrl: string }> => {
       // Speaker recognition as set in Settings (the import has no upload screen to choose it on).
@@ -56,7 +58,10 @@ export function useTranscribeRecording() {
         numSpeakers: general?.speakerCount ?? null,
       });
       const result = await read(
-        api.meetings[":eventId"].recording.$post({ param: { eventId } }, withJsonBody(speakers)),
+        api.meetings[":eventId"].recording.$post(
+          { param: { eventId }, query: { space: space ?? undefined } },
+          withJsonBody(speakers),
+        ),
         recordingImportSchema,
       );
       // Only ever a same-origin path into the server's Google flow.

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useForgetVoice, useRenameVoice, useVoices } from "@/entities/voices/voices-api";
+import { useCurrentSpace } from "@/entities/workspace/current-space";
 import { userMessage } from "@/lib/api";
 
 /**
@@ -17,12 +18,15 @@ import { userMessage } from "@/lib/api";
  */
 export function VoicesTab() {
   const t = useTranslations("settings.voices");
-  const voices = useVoices();
+  const { space, workspace } = useCurrentSpace();
+  const voices = useVoices(space);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
+        <CardDescription>
+          {workspace ? t("teamDescription", { workspace: workspace.name }) : t("description")}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryList

@@ -14,7 +14,7 @@ function useRun<V>(mutationFn: (variables: V) => Promise<Transcription>) {
     mutationFn,
     onSuccess: (t) => {
       queryClient.setQueryData(transcriptionKey(t.id), t);
-      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
       // A run may use one of the month's transcriptions, which the reprocess dialog shows.
       void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
     },

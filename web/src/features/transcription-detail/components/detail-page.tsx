@@ -14,6 +14,8 @@ import { speakersOf } from "@/entities/transcription/speakers";
 import { isViewable } from "@/entities/transcription/status";
 import { StatusBadge } from "@/entities/transcription/status-badge";
 import { TaskBadge } from "@/entities/transcription/task-badge";
+import { useRights } from "@/entities/workspace/rights";
+import { useUploadSpaces } from "@/entities/workspace/upload-spaces";
 import { ApiError } from "@/lib/api";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useOnline } from "@/lib/use-online";
@@ -25,10 +27,12 @@ import { readAnalysis } from "../lib/analysis";
 import { speakerStats } from "../lib/speaker-stats";
 import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-lines";
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
+import { AskTab } from "./ask-tab";
 import { CommentsTab } from "./comments-tab";
 import { DetailSkeleton } from "./detail-skeleton";
 import { EditHistory } from "./edit-history";
 import { MediaPlayer } from "./media-player";
+import { MoveDialog } from "./move-dialog";
 import { OfflineMedia } from "./offline-media";
 import { ProcessingStatus } from "./processing-status";
 import { RunActions } from "./run-actions";
@@ -58,6 +62,9 @@ export function TranscriptionDetailPage() {
   const [tab, setTab] = useState("transcript");
   const [exportOpen, setExportOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [moveOpen, setMoveOpen] = useState(false);
+  const may = useRights();
+  const uploadSpaces = useUploadSpaces();
   const [mediaFailed, setMediaFailed] = useState(false);
   const online = useOnline();
   const offlineMedia = useOfflineMedia(id);
@@ -114,6 +121,10 @@ export function TranscriptionDetailPage() {
 
   const title = t.name || t.file_name;
   const processing = isActive(t.status);
+  // A viewer (or anyone whose role lacks `edit`) reads and comments: no editing, renaming speakers, runs or links.
+  const canEdit = may(t, "edit");
+  // Moving takes `delete` here and `upload` in another space.
+  const canMove = may(t, "delete") && uploadSpaces.some((space) => space.id !== (t.workspace_id ?? null));
   const seek = (seconds: number) => {
     const media = mediaRef.current;
     if (!media) return;
@@ -155,7 +166,12 @@ export function TranscriptionDetailPage() {
           <EditHistory transcriptionId={t.id} enabled={online && isViewable(t.status) && t.transcript_version > 1} />
         </div>
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
-          <RunActions transcription={t} online={online} />
+          {canEdit && <RunActions transcription={t} online={online} />}
+          {canMove && (
+            <Button variant="outline" disabled={!online} onClick={() => setMoveOpen(true)}>
+              {tr("move.button")}
+            </Button>
+          )}
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon />
             <span className="sr-only md:not-sr-only">{tr("backToList")}</span>
@@ -171,6 +187,11 @@ export function TranscriptionDetailPage() {
         </div>
       </div>
 
+      {!canEdit && may(t, "read") && (
+        <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+          {tr("readOnly")}
+        </p>
+      )}
       {t.status === "FAILED" && (
         <p
           role="alert"
@@ -224,7 +245,7 @@ export function TranscriptionDetailPage() {
           version={t.transcript_version}
           // Names are saved against the doc's version: only once it was read from the server since the page
           // opened, not from the copy kept for offline reading (that could only end in a conflict).
-          editable={online && !processing && segments.isFetchedAfterMount}
+          editable={canEdit && online && !processing && segments.isFetchedAfterMount}
         />
       )}
 
@@ -236,6 +257,7 @@ export function TranscriptionDetailPage() {
           <TabsTrigger value="analysis">{tr("tabs.analysis")}</TabsTrigger>
           <TabsTrigger value="details">{tr("tabs.details")}</TabsTrigger>
           <TabsTrigger value="comments">{tr("tabs.comments")}</TabsTrigger>
+          <TabsTrigger value="ask">{tr("tabs.ask")}</TabsTrigger>
         </TabsList>
         <TabsContent value="transcript">
           <TranscriptTab
@@ -244,6 +266,7 @@ export function TranscriptionDetailPage() {
             doc={segments.data}
             version={t.transcript_version}
             fresh={segments.isFetchedAfterMount}
+            mayEdit={canEdit}
             formatted={t.formatted_transcript}
             processing={processing}
             time={time}
@@ -272,6 +295,9 @@ export function TranscriptionDetailPage() {
         <TabsContent value="comments">
           <CommentsTab transcriptionId={t.id} lines={lines} time={time} onSeek={onSeek} online={online} />
         </TabsContent>
+        <TabsContent value="ask">
+          <AskTab transcriptionId={t.id} lines={lines} onSeek={onSeek} online={online} />
+        </TabsContent>
       </Tabs>
       {/* On a phone, keeping the recording is offered after the transcript, not in the mini-player above it. */}
       {offlineMediaControls && phone && offlineMediaControls}
@@ -281,7 +307,8 @@ export function TranscriptionDetailPage() {
         onOpenChange={setExportOpen}
         onExport={(format) => exportTranscription(t, format)}
       />
-      <ShareDialog transcriptionId={t.id} open={shareOpen} onOpenChange={setShareOpen} />
+      <ShareDialog transcriptionId={t.id} canCreate={canEdit} open={shareOpen} onOpenChange={setShareOpen} />
+      <MoveDialog transcription={t} open={moveOpen} onOpenChange={setMoveOpen} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   until,
   wait,
 } from "@/test-support/app-harness";
-import { fakeTranscription } from "../../../../e2e/support/fake-answers";
+import { fakeTranscription, fakeWorkspace } from "../../../../e2e/support/fake-answers";
 import { RunActions } from "./run-actions";
 
 // Running recognition again uses one of the Free plan's transcriptions, whichever button starts it: "Try again" on
@@ -31,6 +31,8 @@ async function fakeApi(request: Request) {
   if (path === "/api/session") return jsonAnswer({ user: FAKE_USER });
   if (path === "/api/subscription")
     return jsonAnswer({ plan: usage.limit === null ? "PRO" : "FREE", status: "active", usage, prices: null });
+  if (path === "/api/workspaces")
+    return jsonAnswer({ workspaces: [fakeWorkspace({ id: "w1", plan: "PRO", usage: { used: 9, limit: null } })] });
   if (path === "/api/transcriptions/t1/reprocess") {
     reprocessed.push(await request.json().catch(() => ({})));
     if (refuseReprocess) return jsonAnswer({ message: REFUSAL }, 402);
@@ -45,14 +47,17 @@ const app = appHarness(fakeApi, () => {
   refuseReprocess = false;
 });
 
-async function mountFailed() {
+/** A failed transcription in `space` (null: personal), once its plan is known. */
+async function mountFailed(space: string | null = null) {
   await app.mount(() => (
-    <RunActions transcription={fakeTranscription({ id: "t1", status: "FAILED", text: null })} online />
+    <RunActions
+      transcription={fakeTranscription({ id: "t1", status: "FAILED", text: null, workspace_id: space })}
+      online
+    />
   ));
   // The plan is known before the user acts.
-  await until(() =>
-    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/api/subscription"))).toBe(true),
-  );
+  const planPath = space === null ? "/api/subscription" : "/api/workspaces";
+  await until(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith(planPath))).toBe(true));
   await wait(20);
 }
 
@@ -117,6 +122,14 @@ describe("Try again on a failed recording", () => {
     await until(() =>
       expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toContain("Could not reprocess"),
     );
+  });
+
+  test("in a PRO team it runs at once, though the caller's own Free month is used up", async () => {
+    usage = { used: 3, limit: 3 };
+    await mountFailed("w1");
+    await click(button("Try again"));
+    await until(() => expect(reprocessed).toHaveLength(1));
+    expect(openDialog()).toBeNull();
   });
 
   test("on Pro, with nothing to count, it runs at once", async () => {

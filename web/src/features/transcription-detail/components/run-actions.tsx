@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LinkedText } from "@/components/ui/linked-text";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { useSubscription } from "@/entities/subscription/subscription-api";
+import { useSpacePlan } from "@/entities/workspace/space-plan";
 import { userMessage } from "@/lib/api";
 import { useReanalyze, useReprocess } from "../api/run-api";
 import { ReprocessDialog } from "./reprocess-dialog";
@@ -22,7 +22,8 @@ export function RunActions({ transcription: item, online }: { transcription: Tra
   const reanalyze = useReanalyze();
   const [dialog, setDialog] = useState<Run | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const usage = useSubscription().data?.usage;
+  // A run counts against the space the transcription is in: a team's on its owner's plan, as the server counts it.
+  const usage = useSpacePlan(item.workspace_id ?? null)?.usage;
   if (isActive(item.status)) return null;
 
   const failed = (title: string) => (error: unknown) =>

@@ -16,6 +16,8 @@ import { useCreateShareLink, useRevokeShareLink, useShareLinks } from "../api/sh
 
 interface ShareDialogProps {
   transcriptionId: string;
+  /** The caller's role allows making (and revoking) links; a viewer only sees the list. */
+  canCreate: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -24,7 +26,7 @@ interface ShareDialogProps {
  * "Share": read-only links to this transcription for people without an account. A new link's address is shown once,
  * to copy (the server keeps only its hash); the list shows each link's options, expiry and views, and revokes it.
  */
-export function ShareDialog({ transcriptionId, open, onOpenChange }: ShareDialogProps) {
+export function ShareDialog({ transcriptionId, canCreate, open, onOpenChange }: ShareDialogProps) {
   const t = useTranslations("detail.share");
   const links = useShareLinks(transcriptionId, open);
   const [address, setAddress] = useState<string | null>(null);
@@ -48,10 +50,12 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: ShareDialog
         {address ? (
           <NewLink address={address} />
         ) : (
-          <CreateLinkForm
-            transcriptionId={transcriptionId}
-            onCreated={(path) => setAddress(new URL(path, location.origin).href)}
-          />
+          canCreate && (
+            <CreateLinkForm
+              transcriptionId={transcriptionId}
+              onCreated={(path) => setAddress(new URL(path, location.origin).href)}
+            />
+          )
         )}
         <QueryList
           query={links}
@@ -60,7 +64,7 @@ export function ShareDialog({ transcriptionId, open, onOpenChange }: ShareDialog
           empty={t("empty")}
           loadFailed={t("loadFailed")}
         >
-          {(link) => <LinkRow key={link.id} transcriptionId={transcriptionId} link={link} />}
+          {(link) => <LinkRow key={link.id} transcriptionId={transcriptionId} link={link} canRevoke={canCreate} />}
         </QueryList>
       </div>
     </Dialog>
@@ -143,7 +147,15 @@ function CreateLinkForm({
   );
 }
 
-function LinkRow({ transcriptionId, link }: { transcriptionId: string; link: ShareLink }) {
+function LinkRow({
+  transcriptionId,
+  link,
+  canRevoke,
+}: {
+  transcriptionId: string;
+  link: ShareLink;
+  canRevoke: boolean;
+}) {
   const t = useTranslations("detail.share");
   const { dateTime } = useDateTimeFormat();
   const revoke = useRevokeShareLink(transcriptionId);
@@ -164,24 +176,26 @@ function LinkRow({ transcriptionId, link }: { transcriptionId: string; link: Sha
           {t("views", { count: link.viewCount })}
         </p>
       </div>
-      <Button
-        size="sm"
-        variant="destructive"
-        disabled={revoke.isPending}
-        onClick={() =>
-          revoke.mutate(link.id, {
-            onSuccess: () => toast({ title: t("revoked") }),
-            onError: (error) =>
-              toast({
-                variant: "destructive",
-                title: t("revokeFailed"),
-                description: userMessage(error, t("tryAgain")),
-              }),
-          })
-        }
-      >
-        {t("revoke")}
-      </Button>
+      {canRevoke && (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(link.id, {
+              onSuccess: () => toast({ title: t("revoked") }),
+              onError: (error) =>
+                toast({
+                  variant: "destructive",
+                  title: t("revokeFailed"),
+                  description: userMessage(error, t("tryAgain")),
+                }),
+            })
+          }
+        >
+          {t("revoke")}
+        </Button>
+      )}
     </li>
   );
 }

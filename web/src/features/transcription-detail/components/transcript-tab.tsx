@@ -25,6 +25,8 @@ interface TranscriptTabProps {
    * reading, and edits made on an old copy could only end in a conflict, so the editor waits.
    */
   fresh: boolean;
+  /** The caller's role allows editing (a viewer's does not). */
+  mayEdit: boolean;
   formatted: string | null;
   processing: boolean;
   time: number;
@@ -42,6 +44,7 @@ export function TranscriptTab({
   doc,
   version,
   fresh,
+  mayEdit,
   formatted,
   processing,
   time,
@@ -57,7 +60,7 @@ export function TranscriptTab({
   // Bumped when the user reloads after a conflict: the editor starts over from the server's transcript.
   const [generation, setGeneration] = useState(0);
   const reload = useReloadTranscript(transcriptionId);
-  const editable = fresh && !processing && !!doc && doc.segments.length > 0;
+  const editable = mayEdit && fresh && !processing && !!doc && doc.segments.length > 0;
   const [filter] = useSpeakerFilter(transcriptionId);
   const shown = useCallback((speaker: string | null | undefined) => isLineShown(filter, speaker), [filter]);
   const speakers = doc?.speakers ?? [];

@@ -16,8 +16,9 @@ interface TranscriptionCardProps {
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onDownload: () => void;
-  onRename: () => void;
-  onDelete: () => void;
+  /** Absent when the caller's role does not allow it: no button. */
+  onRename?: () => void;
+  onDelete?: () => void;
   /** A change made to it offline waits to be sent. */
   waitingToSync?: boolean;
 }
@@ -114,20 +115,24 @@ export function TranscriptionCard({
             {t("download")}
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={onRename} aria-label={t("renameLabel", { title })}>
-          <PencilIcon />
-          {t("rename")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          onClick={onDelete}
-          aria-label={t("deleteLabel", { title })}
-        >
-          <TrashIcon />
-          {t("delete")}
-        </Button>
+        {onRename && (
+          <Button size="sm" variant="outline" onClick={onRename} aria-label={t("renameLabel", { title })}>
+            <PencilIcon />
+            {t("rename")}
+          </Button>
+        )}
+        {onDelete && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            onClick={onDelete}
+            aria-label={t("deleteLabel", { title })}
+          >
+            <TrashIcon />
+            {t("delete")}
+          </Button>
+        )}
       </div>
     </Card>
   );

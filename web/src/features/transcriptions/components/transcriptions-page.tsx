@@ -11,6 +11,7 @@ import { exportTranscription, exportTranscriptions } from "@/entities/transcript
 import { ExportDialog } from "@/entities/transcription/export-dialog";
 import { isViewable } from "@/entities/transcription/status";
 import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
+import { useRights } from "@/entities/workspace/rights";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
 import { DeleteDialog } from "./delete-dialog";
 import { RenameDialog } from "./rename-dialog";
@@ -27,6 +28,7 @@ type ExportTarget = { kind: "one"; transcription: Transcription } | { kind: "man
 export function TranscriptionsPage({ uploads }: { uploads?: ReactNode }) {
   const t = useTranslations("transcriptions.page");
   const { data, isPending, isError, error } = useTranscriptions();
+  const may = useRights();
   const pending = usePendingChanges();
   const waiting = new Set(pending.map((p) => p.transcriptionId));
   useCompletionToasts(data);
@@ -124,8 +126,8 @@ export function TranscriptionsPage({ uploads }: { uploads?: ReactNode }) {
                     selected={selected.has(item.id)}
                     onSelectedChange={(on) => toggle(item.id, on)}
                     onDownload={() => setExporting({ kind: "one", transcription: item })}
-                    onRename={() => setRenaming(item)}
-                    onDelete={() => setDeleting(item.id)}
+                    onRename={may(item, "edit") ? () => setRenaming(item) : undefined}
+                    onDelete={may(item, "delete") ? () => setDeleting(item.id) : undefined}
                     waitingToSync={waiting.has(item.id)}
                   />
                 </li>

@@ -7,6 +7,7 @@ import {
   uploadedPartSchema,
 } from "@verbatim/shared/upload";
 import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { api, read, send, withJsonBody, withSignal } from "@/lib/api";
 import { xhrUpload } from "@/lib/xhr";
 import { uploadForm } from "../lib/upload-form";
@@ -18,11 +19,12 @@ export function uploadSingle(
   speakers: SpeakerChoice,
   onProgress: (loaded: number, total: number) => void,
   signal: AbortSignal,
+  space: SpaceId,
 ) {
   const form = uploadForm(file, fileName, language, speakers);
   return xhrUpload({
     method: "POST",
-    url: api.transcriptions.upload.$url(),
+    url: api.transcriptions.upload.$url({ query: { space: space ?? undefined } }),
     schema: transcriptionSchema,
     body: form,
     onProgress,
@@ -30,8 +32,15 @@ export function uploadSingle(
   });
 }
 
-export const createResumable = (input: { fileName: string; fileType: string; size: number }, signal: AbortSignal) =>
-  read(api.uploads.$post({ json: input }, withSignal(signal)), resumableUploadSchema);
+export const createResumable = (
+  input: { fileName: string; fileType: string; size: number },
+  signal: AbortSignal,
+  space: SpaceId,
+) =>
+  read(
+    api.uploads.$post({ json: input, query: { space: space ?? undefined } }, withSignal(signal)),
+    resumableUploadSchema,
+  );
 
 export const getResumable = (id: string, signal: AbortSignal) =>
   read(api.uploads[":id"].$get({ param: { id } }, withSignal(signal)), resumableUploadSchema);
@@ -54,7 +63,7 @@ export function putPart(
   });
 }
 
-/** Completes the upload into a transcription, with speaker recognition as chosen. */
+/** Completes the upload into a transcription (in the space the upload was created for), speakers as chosen. */
 export const completeResumable = (id: string, speakers: SpeakerChoice, signal: AbortSignal) =>
   read(
     api.uploads[":id"].complete.$post({ param: { id } }, withJsonBody(speakerFields(speakers), signal)),
@@ -76,11 +85,15 @@ export const createChunked = (
     num_speakers?: number;
   },
   signal: AbortSignal,
+  space: SpaceId,
 ) =>
   read(
     // The select offers only the engine's codes; an unknown one is refused here as the server would (400).
     api.transcriptions.chunked.$post(
-      { json: { ...input, language: speechLanguageSchema.optional().parse(input.language) } },
+      {
+        json: { ...input, language: speechLanguageSchema.optional().parse(input.language) },
+        query: { space: space ?? undefined },
+      },
       withSignal(signal),
     ),
     transcriptionSchema,

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { FREE_PLAN } from "@verbatim/shared/subscription";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslations } from "use-intl";
@@ -11,9 +11,12 @@ import { ButtonSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/entities/session/use-auth";
 import { PlanUsage } from "@/entities/subscription/plan-usage";
-import { useSubscription } from "@/entities/subscription/subscription-api";
 import { SpeakerRecognitionField } from "@/entities/transcription/speaker-recognition";
 import { usePreferences } from "@/entities/user/preferences";
+import { SpaceSelect } from "@/entities/workspace/components/space-select";
+import { type SpaceId, useCurrentSpace } from "@/entities/workspace/current-space";
+import { useSpacePlan } from "@/entities/workspace/space-plan";
+import { useUploadSpaces } from "@/entities/workspace/upload-spaces";
 import { localizeMessage } from "@/lib/i18n";
 import { useOnline } from "@/lib/use-online";
 import { useRememberSpeakerChoice } from "../api/speaker-defaults";
@@ -33,6 +36,7 @@ import {
 } from "../lib/validation";
 import { Dropzone } from "./dropzone";
 import { InterruptedUploads } from "./interrupted-uploads";
+import { UpgradeWay } from "./upgrade-way";
 import { UploadRow } from "./upload-row";
 
 /** The pause on the success message before going to the list. */
@@ -50,10 +54,15 @@ function SharedNotice({ shared, refused }: { shared: number; refused: number }) 
   );
 }
 
+interface UploadPageProps {
+  /** After a share to the app: how many files it queued and left out (the route's search). */
+  shared?: number;
+  refused?: number;
+}
+
 /** /upload: the upload screen, several files at once, each with its own progress. */
-export function UploadPage() {
+export function UploadPage({ shared, refused }: UploadPageProps) {
   const t = useTranslations("upload");
-  const subscription = useSubscription();
   const { user } = useAuth();
   const navigate = useNavigate();
   const online = useOnline();
@@ -68,7 +77,11 @@ export function UploadPage() {
   const [speakers, setSpeakers] = useSpeakerChoice(preferences?.general);
   const rememberSpeakers = useRememberSpeakerChoice();
   const interrupted = useInterruptedUploads(user?.id);
-  const { shared, refused } = useSearch({ from: "/_app/_protected/upload" });
+  // Where the files go: the current space when the caller may upload there, else personal, until chosen here.
+  const spaces = useUploadSpaces();
+  const current = useCurrentSpace().space;
+  const [chosenSpace, setChosenSpace] = useState<SpaceId | undefined>(undefined);
+  const space = chosenSpace !== undefined ? chosenSpace : spaces.some((s) => s.id === current) ? current : null;
 
   // Files accepted while the user was elsewhere are already in the list; this screen starts fresh.
   useEffect(() => {
@@ -76,8 +89,10 @@ export function UploadPage() {
     return clearAccepted;
   }, []);
 
-  // The plan's limits, shown before a submit that would pass them (the server refuses it otherwise).
-  const usage = subscription.data?.usage;
+  // The limits of the chosen space's plan (a team's is its owner's, with its own count), shown before a submit
+  // that would pass them: the server refuses it otherwise.
+  const plan = useSpacePlan(space);
+  const usage = plan?.usage;
   const left = usage && usage.limit !== null ? Math.max(0, usage.limit - usage.used) : null;
   const maxSeconds = usage && usage.limit !== null ? FREE_PLAN.maxMinutesPerTranscription * 60 : null;
   const tooLong = items.filter((i) => i.status === "idle" && overLength(i.duration, maxSeconds));
@@ -133,6 +148,7 @@ export function UploadPage() {
       compress,
       language: language || null,
       speakers,
+      space,
       skip: tooLong.map((i) => i.key),
     });
     rememberSpeakers(speakers);
@@ -143,7 +159,7 @@ export function UploadPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
         <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
-        {subscription.data && <PlanUsage usage={subscription.data.usage} upgradeLink />}
+        {plan && <PlanUsage usage={plan.usage} upgradeLink team={plan.team} askOwner={plan.askOwner} />}
       </div>
 
       <Card>
@@ -183,6 +199,7 @@ export function UploadPage() {
                     key={item.key}
                     item={item}
                     maxSeconds={maxSeconds}
+                    askOwner={plan?.askOwner ?? null}
                     onRemove={() => removeUpload(item.key)}
                     onAbort={() => abortUpload(item.key)}
                     onRetry={() => void retryUpload(item.key)}
@@ -235,6 +252,14 @@ export function UploadPage() {
               <SpeakerRecognitionField value={speakers} onChange={setSpeakers} />
             )}
 
+            <SpaceSelect
+              label={t("space")}
+              spaces={spaces}
+              value={space}
+              onValueChange={setChosenSpace}
+              disabled={sending || done}
+            />
+
             {queued && online && <p className="text-sm text-muted-foreground">{t("backOnline")}</p>}
 
             {(overQuota || tooLong.length > 0) && left !== null && (
@@ -250,9 +275,7 @@ export function UploadPage() {
                 {overQuota && tooLong.length > 0 && " "}
                 {tooLong.length > 0 &&
                   t("limits.tooLong", { count: tooLong.length, minutes: FREE_PLAN.maxMinutesPerTranscription })}{" "}
-                <Link to="/subscription" className="font-medium underline underline-offset-4">
-                  {t("limits.upgrade")}
-                </Link>
+                <UpgradeWay askOwner={plan?.askOwner ?? null} label={t("limits.upgrade")} />
               </p>
             )}
 

@@ -10,6 +10,7 @@ import { localizeMessage } from "@/lib/i18n";
 import { overLength } from "../lib/media-duration";
 import { isSending, type UploadItem } from "../lib/upload-store";
 import { needsResumable } from "../lib/validation";
+import { UpgradeWay } from "./upgrade-way";
 
 function statusText(item: UploadItem, t: ReturnType<typeof useTranslations<"upload.row">>) {
   const percent = Math.floor(item.progress) / 100;
@@ -55,12 +56,14 @@ interface UploadRowProps {
   item: UploadItem;
   /** The plan's longest recording in seconds (null: no limit); a file over it is marked and not sent. */
   maxSeconds: number | null;
+  /** The team's owner, when only they can lift that limit. */
+  askOwner: string | null;
   onRemove: () => void;
   onAbort: () => void;
   onRetry: () => void;
 }
 
-export function UploadRow({ item, maxSeconds, onRemove, onAbort, onRetry }: UploadRowProps) {
+export function UploadRow({ item, maxSeconds, askOwner, onRemove, onAbort, onRetry }: UploadRowProps) {
   const t = useTranslations("upload.row");
   const sending = isSending(item);
   const showBar = ["preparing", "compressing", "uploading", "processing"].includes(item.status);
@@ -85,9 +88,7 @@ export function UploadRow({ item, maxSeconds, onRemove, onAbort, onRetry }: Uplo
           {tooLong && typeof item.duration === "number" ? (
             <p className="text-sm text-destructive" data-testid="over-length">
               {t("tooLong", { length: formatClock(item.duration), minutes: FREE_PLAN.maxMinutesPerTranscription })}{" "}
-              <Link to="/subscription" className="font-medium underline underline-offset-4">
-                {t("upgrade")}
-              </Link>
+              <UpgradeWay askOwner={askOwner} label={t("upgrade")} />
             </p>
           ) : (
             <p

@@ -1,5 +1,6 @@
 import { ACTIVE_STATUSES, type Transcription } from "@verbatim/shared/transcription";
 import { type SpeakerChoice, speakerFields } from "@/entities/transcription/speaker-choice";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { ApiError } from "@/lib/api";
 import { UploadError } from "@/lib/xhr";
 import { createChunked, getTranscriptionNow, putChunk, putMedia, sealChunks } from "../api/upload-api";
@@ -44,7 +45,7 @@ async function stillThere(id: string, signal: AbortSignal): Promise<Transcriptio
  * video stays video/mp4 and plays as a video. Every request retries with backoff.
  * Given how far an earlier attempt got, it continues that transcription and sends only what the server lacks
  * (a transcript already joined needs no piece, a recording already stored is not sent again); if that
- * transcription was deleted or failed, a new one gets everything.
+ * transcription was deleted or failed, a new one gets everything, in `space` (personal when absent).
  */
 export async function uploadChunked(
   recording: CompressedRecording,
@@ -56,6 +57,7 @@ export async function uploadChunked(
   soFar: ChunkedSoFar | null,
   receipts: ChunkedReceipts,
   playback: Blob = recording.audio,
+  space: SpaceId = null,
 ): Promise<Transcription> {
   const sending = { chunks: recording.chunks, playback };
   // Twice at most: the pieces may all be transcribed (409 to another piece) between the look and the send.
@@ -82,6 +84,7 @@ export async function uploadChunked(
           ...speakerFields(speakers),
         },
         signal,
+        space,
       ),
     signal,
   );

@@ -28,6 +28,7 @@ const queuedRow = (item: UploadItem, userId: string): QueuedUploadRow => ({
   createdAt: Date.now(),
   language: item.language,
   speakers: item.speakers,
+  space: item.space,
   resumeKey: item.resumeKey,
 });
 
@@ -67,6 +68,7 @@ export async function restoreQueued(userId: string) {
         compress: worthCompressing({ size: row.size, type: row.fileType, name: row.fileName }),
         language: row.language ?? null,
         speakers: row.speakers ?? NO_SPEAKER_RECOGNITION,
+        space: row.space ?? null,
         resumeKey: row.resumeKey ?? null,
       }),
     );

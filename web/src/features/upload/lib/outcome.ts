@@ -22,7 +22,7 @@ export function accepted(key: string, transcription: Transcription) {
   // Seen as PENDING here, so the list announces its completion even if it finishes before the list loads.
   observeStatus(transcription.id, transcription.status);
   dropQueued(key);
-  void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true });
+  void queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY });
   const items = getUploads();
   if (items.some(isSending)) return;
   const sent = items.filter((i) => i.status === "processing").length;

@@ -1,6 +1,7 @@
 import type { Transcription } from "@verbatim/shared/transcription";
 import type { ResumableUpload } from "@verbatim/shared/upload";
 import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { ApiError } from "@/lib/api";
 import { completeResumable, createResumable, getResumable, putPart } from "../api/upload-api";
 import { withRetry } from "./retry";
@@ -22,14 +23,14 @@ export interface ResumableProgress {
  */
 export async function uploadResumable(
   file: Blob,
-  meta: { fileName: string; fileType: string; speakers: SpeakerChoice },
+  meta: { fileName: string; fileType: string; speakers: SpeakerChoice; space: SpaceId },
   existingId: string | null,
   signal: AbortSignal,
   { onUploadId, onProgress, onStored }: ResumableProgress,
 ): Promise<Transcription> {
   const create = () =>
     withRetry(
-      () => createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal),
+      () => createResumable({ fileName: meta.fileName, fileType: meta.fileType, size: file.size }, signal, meta.space),
       signal,
     );
   const upload = existingId

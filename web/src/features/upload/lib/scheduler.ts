@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_QUERY_KEY } from "@/entities/subscription/subscription-api";
+import { WORKSPACES_KEY } from "@/entities/workspace/workspaces-api";
 import { queryClient } from "@/lib/query-client";
 import { UPLOAD_ABORTED } from "@/lib/xhr";
 import { keepFailure, sendOnce } from "./offline-uploads";
@@ -27,6 +28,7 @@ export function pump() {
 async function run(key: string) {
   const controller = new AbortController();
   controllers.set(key, controller);
+  const space = findUpload(key)?.space ?? null;
   updateUpload(key, { status: "preparing" });
   let failure: Promise<void> | undefined;
   try {
@@ -54,8 +56,11 @@ async function run(key: string) {
     failure = failed(key, error);
   } finally {
     controllers.delete(key);
-    // Accepted or refused, the month's usage shown beside the form may have changed.
-    void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, exact: true });
+    // Accepted or refused, the month's usage shown beside the form may have changed: a team's is in its listing.
+    void queryClient.invalidateQueries({
+      queryKey: space === null ? SUBSCRIPTION_QUERY_KEY : WORKSPACES_KEY,
+      exact: true,
+    });
     pump();
   }
   await failure;

@@ -24,12 +24,13 @@ export function sendOriginal(item: UploadItem, signal: AbortSignal): Promise<Tra
       item.speakers,
       (loaded, total) => onBytes((loaded / total) * item.size),
       signal,
+      item.space,
     );
   }
   const userId = uploadUser();
   return uploadResumable(
     item.file,
-    { fileName: item.name, fileType: item.type, speakers: item.speakers },
+    { fileName: item.name, fileType: item.type, speakers: item.speakers, space: item.space },
     item.uploadId,
     signal,
     {
@@ -90,6 +91,7 @@ export async function sendCompressed(item: UploadItem, signal: AbortSignal): Pro
     soFar,
     keeping?.receipts ?? { created: async () => {}, chunk: async () => {}, media: async () => {} },
     keepsVideo(item) ? item.file : recording.audio,
+    item.space,
   );
   if (fingerprint) await forgetCompression(fingerprint).catch(() => undefined);
   return transcription;
@@ -117,6 +119,7 @@ function keepOnDevice(fingerprint: string, userId: string, item: UploadItem) {
             chunkBytes: [],
             language: item.language,
             speakers: item.speakers,
+            space: item.space,
             transcriptionId: null,
             sentChunks: [],
             mediaSent: false,

@@ -1,4 +1,5 @@
 import { NO_SPEAKER_RECOGNITION, type SpeakerChoice } from "@/entities/transcription/speaker-choice";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { abortResumable } from "../api/upload-api";
 import { forgetAllCompressions, loadCompression } from "./compressed-store";
 import { forgetAllInterrupted } from "./interrupted";
@@ -60,11 +61,14 @@ export async function startUploads(
     compress,
     language = null,
     speakers = NO_SPEAKER_RECOGNITION,
+    space = null,
     skip = [],
   }: {
     compress: boolean;
     language?: string | null;
     speakers?: SpeakerChoice;
+    /** The space they go into (null: personal). */
+    space?: SpaceId;
     /** Files left out (over the plan's limits): they stay in the list, marked. */
     skip?: string[];
   },
@@ -74,11 +78,11 @@ export async function startUploads(
     (item) => (item.status === "idle" || item.status === "error") && !skip.includes(item.key),
   );
   for (const item of toSend) {
-    updateUpload(item.key, { compress: compress && worthCompressing(item), language, speakers });
+    updateUpload(item.key, { compress: compress && worthCompressing(item), language, speakers, space });
     if (item.status === "error" && (await isFromQueue(item.key))) await requeueFailed(item.key).catch(() => undefined);
   }
   if (!navigator.onLine) {
-    await Promise.all(toSend.map((item) => queueOffline({ ...item, language, speakers }, userId)));
+    await Promise.all(toSend.map((item) => queueOffline({ ...item, language, speakers, space }, userId)));
     return;
   }
   for (const item of toSend) updateUpload(item.key, { status: "waiting", error: null, errorStatus: null, progress: 0 });
@@ -121,6 +125,7 @@ export async function continueCompressed(userId: string, fingerprint: string): P
       compress: true,
       language: row.language,
       speakers: row.speakers,
+      space: row.space ?? null,
       resumeKey: fingerprint,
       status: "waiting",
     }),

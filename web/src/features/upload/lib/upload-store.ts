@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from "jotai";
 import type { SpeakerChoice } from "@/entities/transcription/speaker-choice";
+import type { SpaceId } from "@/entities/workspace/current-space";
 import { appStore } from "@/lib/store";
 import { setUploadsInFlight } from "@/lib/uploads-in-flight";
 
@@ -44,6 +45,8 @@ export interface UploadItem {
   language: string | null;
   /** Speaker recognition as chosen on the upload screen when the file was sent. */
   speakers: SpeakerChoice;
+  /** The space it goes into, chosen on the upload screen when it was sent (null: personal). */
+  space: SpaceId;
   /** The fingerprint of a compression kept on the device that this row continues ("Continue" after a reload). */
   resumeKey: string | null;
 }
@@ -69,6 +72,7 @@ export const setUploadUser = (userId: string | null) => appStore.set(uploadUserA
 /** A new row in the list, not sent yet. */
 export function newUpload(
   fields: Pick<UploadItem, "key" | "file" | "name" | "type" | "size" | "compress" | "language" | "speakers"> & {
+    space?: SpaceId;
     status?: UploadStatus;
     resumeKey?: string | null;
     error?: string | null;
@@ -83,6 +87,7 @@ export function newUpload(
     transcriptionId: null,
     uploadId: null,
     resumeKey: null,
+    space: null,
     ...fields,
   };
 }

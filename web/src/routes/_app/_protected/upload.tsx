@@ -10,5 +10,7 @@ const uploadSearchSchema = z.object({
 
 export const Route = createFileRoute("/_app/_protected/upload")({
   validateSearch: uploadSearchSchema,
-  component: UploadPage,
+  component: function Page() {
+    return <UploadPage {...Route.useSearch()} />;
+  },
 });
