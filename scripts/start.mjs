@@ -1,8 +1,9 @@
-// One command from a fresh clone to a running app: installs, builds, migrates, then runs the speech engine and
-// Mailpit (the local mail server and its inbox) beside `wrangler dev`. Ctrl-C stops them all.
+// One command from a fresh clone to a running app: installs, builds, migrates, then runs the speech engine, the local
+// language model and Mailpit (the local mail server and its inbox) beside `wrangler dev`. Ctrl-C stops them all.
 
 import { startEngine, startWorker } from "./lib/app.mjs";
 import { root } from "./lib/env.mjs";
+import { startLocalLlm } from "./lib/llm.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
 import { buildWeb, install, migrate, seedAssets } from "./lib/setup.mjs";
@@ -11,6 +12,7 @@ import { localVapidVars } from "./lib/vapid.mjs";
 const started = Date.now();
 const port = Number(process.env.PORT || 8787);
 const asrPort = Number(process.env.ASR_PORT || 8788);
+const llmPort = Number(process.env.LLM_PORT || 8789);
 const persistTo = process.env.VERBATIM_DATA_DIR || `${root}.wrangler/state`;
 const mailPort = Number(process.env.MAIL_PORT || 8025);
 const smtpPort = Number(process.env.SMTP_PORT || 1025);
@@ -45,8 +47,11 @@ try {
   buildWeb();
   migrate(persistTo);
   seedAssets(persistTo);
-  console.log("Starting the speech engine and the app…");
-  await startEngine({ port: asrPort, model: process.env.VERBATIM_ASR_MODEL || "base" });
+  console.log("Starting the speech engine, the language model and the app…");
+  const [llmVars] = await Promise.all([
+    startLocalLlm({ port: llmPort }),
+    startEngine({ port: asrPort, model: process.env.VERBATIM_ASR_MODEL || "base" }),
+  ]);
   mail = await startMail();
   // Links in e-mails point at this app; browser notifications are signed with this data directory's VAPID keys.
   await startWorker({
@@ -54,6 +59,7 @@ try {
     asrPort,
     persistTo,
     vars: {
+      ...llmVars,
       ...mail.vars,
       ...(await localVapidVars(persistTo)),
       EMAIL_LINK_ORIGIN: `http://127.0.0.1:${port}`,

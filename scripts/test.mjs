@@ -23,6 +23,9 @@ const STRIPE_MOCK_INSTALLER = `${root}testing/install-stripe-mock.mjs`;
 // Mailpit, the mail server the e-mail tests read from, is installed the same way, after stripe-mock (one Go build at
 // a time on two cores).
 const MAILPIT_INSTALLER = `${root}testing/install-mailpit.mjs`;
+// The local language model (node-llama-cpp and 1.1 GB of weights, cached outside the repository): the Worker's Node
+// tests run it once on a short meeting (worker/src/analysis/providers/local.node.test.ts).
+const LLM_INSTALLER = `${root}llm/install.mjs`;
 
 /** The `*.test.mjs` files in `dir` and its folders (not node_modules), as paths from the root. */
 function testFiles(dir) {
@@ -82,7 +85,8 @@ async function main() {
   // The rest installs beside stripe-mock's Go build (pnpm and pip mostly wait on the network and the disk), the
   // fuzz step's virtualenv too. The build comes before the tests: it generates the router's route tree
   // (typecheck needs it) and web/dist (the Worker's static assets, which the Workers test pool loads too).
-  if (!(await setupStep("install and build", () => installAndBuildForTests([stripeMock, prepareFuzz()])))) return;
+  const llm = runAsync(process.execPath, [LLM_INSTALLER], { timeoutMs: 30 * MIN });
+  if (!(await setupStep("install and build", () => installAndBuildForTests([stripeMock, prepareFuzz(), llm])))) return;
   const step = (name, cmd, args, timeoutMs, opts = {}) =>
     runCounted(name, cmd, args, { cwd: root, timeoutMs, ...opts });
 

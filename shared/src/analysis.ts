@@ -47,7 +47,7 @@ export const enhancedKeyPointSchema = z.object({
 export type EnhancedKeyPoint = z.infer<typeof enhancedKeyPointSchema>;
 export const enhancedKeyPointsSchema = z.array(enhancedKeyPointSchema);
 
-export const ANALYSIS_ENGINES = ["offline", "workers-ai", "openai"] as const;
+export const ANALYSIS_ENGINES = ["offline", "local", "workers-ai", "openai"] as const;
 export const analysisEngineSchema = z.enum(ANALYSIS_ENGINES);
 export type AnalysisEngine = z.infer<typeof analysisEngineSchema>;
 
@@ -72,6 +72,13 @@ export const llmAnalysisSchema = z.object({
   informative_summary: z.string(),
 });
 export type LlmAnalysis = z.infer<typeof llmAnalysisSchema>;
+
+/**
+ * What a small local model writes: the summary and key points only. The offline engine finds the rest (entities,
+ * questions, action items, topics), which a 1.5B-parameter model on a CPU would write slower and worse.
+ */
+export const llmSummarySchema = llmAnalysisSchema.pick({ summary: true, key_points: true });
+export type LlmSummary = z.infer<typeof llmSummarySchema>;
 
 /** Everything one analysis run produces; the worker stores it and clients read it with this same schema. */
 export const analysisResultSchema = z.object({

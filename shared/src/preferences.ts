@@ -57,6 +57,8 @@ export const analysisCapabilitiesSchema = z.object({
   models: z.array(z.enum(AI_MODELS)),
   /** The switches it applies. */
   switches: z.array(z.enum(AI_SWITCHES)),
+  /** Why the configured language model is not used (the offline engine analyses instead); null when it is. */
+  fallback: z.string().nullable(),
 });
 export type AnalysisCapabilities = z.infer<typeof analysisCapabilitiesSchema>;
 

@@ -61,7 +61,7 @@ async function fakeApi(request: Request) {
 const app = appHarness(fakeApi, () => {
   server = {
     preferences: structuredClone(DEFAULT_PREFERENCES),
-    capabilities: { engine: "offline", languages: ["English"], models: [], switches: [...AI_SWITCHES] },
+    capabilities: { engine: "offline", languages: ["English"], models: [], switches: [...AI_SWITCHES], fallback: null },
     saves: [],
     conflict: false,
   };
@@ -236,9 +236,26 @@ describe("Settings › AI Assistant says what the server's engine cannot apply",
 
   test("a language-model engine writes German: no language note", async () => {
     server.preferences.ai.preferredLanguage = "German";
-    server.capabilities = { engine: "openai", languages: [...AI_LANGUAGES], models: [], switches: [...AI_SWITCHES] };
+    server.capabilities = {
+      engine: "local",
+      languages: [...AI_LANGUAGES],
+      models: [],
+      switches: [...AI_SWITCHES],
+      fallback: null,
+    };
     await mount(tab);
     await until(() => expect(app.host.textContent).toContain("This server analyses with the one model"));
     expect(app.host.textContent).not.toContain("writes only in");
+    expect(app.host.textContent).not.toContain("offline engine");
+  });
+
+  test("a language model that cannot run: the reason is shown", async () => {
+    server.capabilities.fallback = "The local language model is not running (only 1.2 GB of memory free)";
+    await mount(tab);
+    await until(() =>
+      expect(app.host.textContent).toContain(
+        "Summaries come from the offline engine: The local language model is not running (only 1.2 GB of memory free).",
+      ),
+    );
   });
 });

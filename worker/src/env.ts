@@ -22,6 +22,8 @@ interface Settings {
   ANALYSIS_BASE_URL?: string;
   ANALYSIS_API_KEY?: string;
   ANALYSIS_MODEL?: string;
+  /** Set by the start command when the local model (llm/) cannot run: why; "local" then analyses offline. */
+  ANALYSIS_LOCAL_ERROR?: string;
   /** Overrides of the abuse limits (worker/src/http/rate-limit.ts); unset means the production numbers. */
   SIGNUPS_PER_IP_PER_HOUR?: string;
   SIGNUPS_PER_MINUTE?: string;

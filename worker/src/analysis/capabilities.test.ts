@@ -11,6 +11,7 @@ describe("analysisCapabilities", () => {
         languages: ["English"],
         models: [],
         switches: [...AI_SWITCHES],
+        fallback: null,
       });
     }
   });
@@ -22,6 +23,12 @@ describe("analysisCapabilities", () => {
       languages: [...AI_LANGUAGES],
       models: [],
       switches: [...AI_SWITCHES],
+      fallback: null,
+    });
+    expect(analysisCapabilities({ provider: "local", baseUrl: "http://127.0.0.1:8789/v1" })).toMatchObject({
+      engine: "local",
+      languages: [...AI_LANGUAGES],
+      fallback: null,
     });
     expect(analysisCapabilities({ provider: "openai", apiKey: "k" })).toMatchObject({
       engine: "openai",
@@ -29,9 +36,15 @@ describe("analysisCapabilities", () => {
     });
   });
 
-  it("a provider that cannot be used counts as the offline engine it falls back to", () => {
+  it("a provider that cannot be used counts as the offline engine it falls back to, and says why", () => {
     for (const config of [{ provider: "openai" }, { provider: "workers-ai" }, { provider: "claude" }]) {
       expect(analysisCapabilities(config)).toMatchObject({ engine: "offline", languages: ["English"] });
     }
+    expect(analysisCapabilities({ provider: "openai" }).fallback).toMatch(/neither ANALYSIS_API_KEY/);
+    const local = { provider: "local", baseUrl: "http://127.0.0.1:8789/v1", localError: "only 1.2 GB of memory free" };
+    expect(analysisCapabilities(local)).toMatchObject({
+      engine: "offline",
+      fallback: "The local language model is not running (only 1.2 GB of memory free)",
+    });
   });
 });

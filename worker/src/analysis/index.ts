@@ -15,10 +15,15 @@ export type { AnalysisProvider } from "./providers/types";
 export type { AiBinding } from "./providers/workers-ai";
 export type { AnalysisInput } from "./types";
 
-/** How to analyse, from the Worker's environment (ANALYSIS_PROVIDER, ANALYSIS_BASE_URL, ANALYSIS_API_KEY, ANALYSIS_MODEL, AI). */
+/**
+ * How to analyse, from the Worker's environment (ANALYSIS_PROVIDER, ANALYSIS_BASE_URL, ANALYSIS_API_KEY,
+ * ANALYSIS_MODEL, ANALYSIS_LOCAL_ERROR, AI).
+ */
 export interface AnalysisConfig {
-  /** "offline" (default), "workers-ai" or "openai". */
+  /** "offline" (default), "local", "workers-ai" or "openai". */
   provider?: string;
+  /** Why the start command could not run the local model (llm/); set, "local" falls back to the offline engine. */
+  localError?: string;
   ai?: AiBinding;
   baseUrl?: string;
   apiKey?: string;
@@ -37,6 +42,7 @@ export function analysisConfigOf(env: Bindings): AnalysisConfig {
     baseUrl: env.ANALYSIS_BASE_URL,
     apiKey: env.ANALYSIS_API_KEY,
     model: env.ANALYSIS_MODEL,
+    localError: env.ANALYSIS_LOCAL_ERROR,
   };
 }
 
@@ -51,9 +57,13 @@ const loadEngine = () => {
 };
 
 /** The provider the configuration names, or a reason why none can be used; null for the offline engine. */
-function configuredProvider(config: AnalysisConfig): "workers-ai" | "openai" | string | null {
+function configuredProvider(config: AnalysisConfig): "local" | "workers-ai" | "openai" | string | null {
   const name = (config.provider ?? "offline").trim().toLowerCase();
   if (name === "" || name === "offline") return null;
+  if (name === "local") {
+    if (config.localError) return `The local language model is not running (${config.localError})`;
+    return config.baseUrl ? name : "ANALYSIS_PROVIDER is local but ANALYSIS_BASE_URL is not set";
+  }
   if (name === "workers-ai") {
     return config.ai ? name : "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing";
   }
@@ -62,15 +72,18 @@ function configuredProvider(config: AnalysisConfig): "workers-ai" | "openai" | s
       ? name
       : "ANALYSIS_PROVIDER is openai but neither ANALYSIS_API_KEY nor ANALYSIS_BASE_URL is set";
   }
-  return `ANALYSIS_PROVIDER '${config.provider}' is not one of offline, workers-ai, openai`;
+  return `ANALYSIS_PROVIDER '${config.provider}' is not one of offline, local, workers-ai, openai`;
 }
 
 /** The configured language model, or a reason why none can be used. */
 function selectProvider(
   config: AnalysisConfig,
-  { openAiProvider, workersAiProvider }: Engine,
+  { localProvider, openAiProvider, workersAiProvider }: Engine,
 ): AnalysisProvider | string | null {
   const name = configuredProvider(config);
+  if (name === "local" && config.baseUrl) {
+    return localProvider({ baseUrl: config.baseUrl, model: config.model, fetch: config.fetch });
+  }
   if (name === "workers-ai" && config.ai) return workersAiProvider(config.ai, config.model);
   if (name === "openai") {
     return openAiProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, fetch: config.fetch });
@@ -81,16 +94,18 @@ function selectProvider(
 /**
  * Which AI Assistant preferences the configured engine applies (the settings screen says which it cannot). Every
  * engine applies the four switches. The offline engine writes only English; a language model writes any of the
- * offered languages. No engine honours the model choice: the server analyses with its one configured model.
+ * offered languages. No engine honours the model choice: the server analyses with its one configured model. A
+ * configured model that cannot be used is the offline engine, with the reason in `fallback`.
  */
 export function analysisCapabilities(config: AnalysisConfig): AnalysisCapabilities {
   const name = configuredProvider(config);
-  const engine = name === "workers-ai" || name === "openai" ? name : "offline";
+  const engine = name === "local" || name === "workers-ai" || name === "openai" ? name : "offline";
   return {
     engine,
     languages: engine === "offline" ? ["English"] : [...AI_LANGUAGES],
     models: [],
     switches: [...AI_SWITCHES],
+    fallback: engine === "offline" && name !== null ? name : null,
   };
 }
 
@@ -123,4 +138,39 @@ export async function runAnalysis(
       notes: [...offline.notes, `${error.message}; the offline engine produced this analysis.`],
     });
   }
+}
+
+/** The analysis' language model as a chat client with its model name, for other uses of it (streamed answers). */
+export interface ChatModel {
+  model: string;
+  client: ReturnType<typeof import("./providers/openai").openAiClient>;
+}
+
+/**
+ * The configured model behind the `openai` client, when it is one (ANALYSIS_PROVIDER local or openai, usable), else
+ * null. `timeoutMs` per engine: how long to wait for a reply to begin. The client loads on first use, as the
+ * analysis' does. No retries: a person is waiting, and the caller has a fallback.
+ */
+export function chatModelOf(
+  config: AnalysisConfig,
+  timeoutMs: Record<"local" | "openai", number>,
+): (() => Promise<ChatModel>) | null {
+  const engine = configuredProvider(config);
+  if (engine !== "local" && engine !== "openai") return null;
+  return async () => {
+    const [{ openAiClient, DEFAULT_OPENAI_MODEL }, { DEFAULT_LOCAL_MODEL }] = await Promise.all([
+      import("./providers/openai"),
+      import("./providers/local"),
+    ]);
+    const options = {
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      fetch: config.fetch,
+      timeoutMs: timeoutMs[engine],
+    };
+    return {
+      model: config.model ?? (engine === "local" ? DEFAULT_LOCAL_MODEL : DEFAULT_OPENAI_MODEL),
+      client: openAiClient(options, 0),
+    };
+  };
 }

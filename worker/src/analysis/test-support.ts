@@ -122,6 +122,7 @@ export interface RecordedChat {
   model: string;
   messages: { role: string; content: string }[];
   response_format?: { type: string };
+  max_tokens?: number;
 }
 
 /**
@@ -138,4 +139,17 @@ export function scriptedReplies(replies: (string | ((request: RecordedChat) => s
       return typeof reply === "function" ? reply(request) : (reply ?? "");
     },
   };
+}
+
+/** A fetch that answers as an OpenAI-compatible server would, for the openai client inside workerd. */
+export function fakeOpenAiFetch(script: ReturnType<typeof scriptedReplies>, options: { status?: number } = {}) {
+  const urls: string[] = [];
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    urls.push(String(url));
+    if (options.status)
+      return Response.json({ error: { message: "upstream down", type: "server_error" } }, { status: options.status });
+    const request = JSON.parse(String(init?.body)) as RecordedChat;
+    return Response.json(chatCompletion(script.next(request), request.model));
+  };
+  return { fetch: fetch as typeof globalThis.fetch, urls };
 }

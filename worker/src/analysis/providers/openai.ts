@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { DEFAULT_CHUNK_TOKENS } from "./chunks";
 import { type AnalysisProvider, type ChatMessage, describeError, LlmError } from "./types";
 
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
@@ -13,19 +14,35 @@ export interface OpenAiOptions {
   timeoutMs?: number;
 }
 
-/** Any OpenAI-compatible chat completions API through the `openai` client, in JSON mode (json_object). */
-export function openAiProvider(options: OpenAiOptions): AnalysisProvider {
-  const model = options.model ?? DEFAULT_OPENAI_MODEL;
-  const client = new OpenAI({
+/** How a provider built on this client is run: the hosted defaults, or those of the local model (local.ts). */
+export type OpenAiRun = Pick<AnalysisProvider, "engine" | "task" | "parallel" | "chunkTokens"> & {
+  /** The longest answer asked for; unset, the server's own limit. */
+  maxTokens?: number;
+};
+
+// A hosted model writes the whole analysis, of a few parts at a time: faster for long recordings, gentle on the
+// provider's rate limits.
+const HOSTED: OpenAiRun = { engine: "openai", task: "analysis", parallel: 3, chunkTokens: DEFAULT_CHUNK_TOKENS };
+
+/** The `openai` client for an OpenAI-compatible endpoint (analysis, and the answers of worker/src/ask). */
+export function openAiClient(options: OpenAiOptions, maxRetries = 1) {
+  return new OpenAI({
     // Self-hosted compatible servers often need no key, but the client insists on one.
     apiKey: options.apiKey ?? "not-needed",
     baseURL: options.baseUrl ?? null,
     fetch: options.fetch,
-    maxRetries: 1,
+    maxRetries,
     timeout: options.timeoutMs ?? 120_000,
   });
+}
+
+/** Any OpenAI-compatible chat completions API through the `openai` client, in JSON mode (json_object). */
+export function openAiProvider(options: OpenAiOptions, run: OpenAiRun = HOSTED): AnalysisProvider {
+  const { maxTokens, ...shape } = run;
+  const model = options.model ?? DEFAULT_OPENAI_MODEL;
+  const client = openAiClient(options);
   return {
-    engine: "openai",
+    ...shape,
     model,
     async complete(messages: ChatMessage[]) {
       try {
@@ -34,6 +51,7 @@ export function openAiProvider(options: OpenAiOptions): AnalysisProvider {
           messages,
           response_format: { type: "json_object" },
           temperature: 0.2,
+          ...(maxTokens ? { max_tokens: maxTokens } : {}),
         });
         return completion.choices[0]?.message?.content ?? "";
       } catch (error) {

@@ -78,3 +78,73 @@ export function repairMessages(original: ChatMessage[], reply: string, error: st
     },
   ];
 }
+
+// A 1.5B-parameter model follows a short brief with an example better than a JSON Schema, and the answer's language
+// best when it is asked for last, next to the transcript. The brief is the same for every request, so the local
+// service reuses its evaluation (llama.cpp keeps the common start of the context); what differs comes after it.
+function summaryInstructions(prefs: AnalysisPreferences): string {
+  const rules = [
+    "You summarise meetings. Write in your own words: never copy a sentence from the text you are given.",
+    "Keep every name, number, date and decision exactly as stated. Never add a name, number or date that is not in the text.",
+    'Reply with one JSON object and nothing else, shaped like {"summary": "…", "key_points": ["…", "…"]}.',
+    "summary: who met and what about, what was decided, and what happens next.",
+    "key_points: short statements of the most important facts, decisions and commitments.",
+    `Write the summary and the key points in ${prefs.preferredLanguage}, whatever the language of the text; keep names as spoken.`,
+  ];
+  if (!prefs.summaryGeneration) rules.push('Summary generation is off: return "" for summary.');
+  if (!prefs.speakerIdentification)
+    rules.push("Speaker identification is off: do not attribute anything to a named speaker.");
+  return rules.join("\n");
+}
+
+// A short call (under about 800 tokens) gets a short summary: on a CPU every token written costs a tenth of a second.
+const lengthOf = (short: boolean) =>
+  short ? "Length: summary 1-2 sentences, 2 key points." : "Length: summary 2-4 sentences, 3-6 key points.";
+
+// The language asked for in that language: a small model follows the language of the words it last read.
+const WRITE_IN: Record<AnalysisPreferences["preferredLanguage"], string> = {
+  English: "Write the summary and the key points in English.",
+  Spanish: "Escribe el resumen y los puntos clave en español.",
+  French: "Rédige le résumé et les points clés en français.",
+  German: "Schreibe die Zusammenfassung und die Kernpunkte auf Deutsch.",
+  Swedish: "Skriv sammanfattningen och huvudpunkterna på svenska.",
+};
+const answerIn = (prefs: AnalysisPreferences) =>
+  `Answer with the JSON object, written in ${prefs.preferredLanguage}. ${WRITE_IN[prefs.preferredLanguage]}`;
+
+/** Messages asking a small model for the summary and key points of a transcript, or of one section of it. */
+export function summaryMessages(
+  transcript: string,
+  facts: Facts,
+  prefs: AnalysisPreferences,
+  part?: { index: number; count: number },
+): ChatMessage[] {
+  const scope = part ? `This is section ${part.index} of ${part.count} of a meeting transcript.\n` : "";
+  return [
+    { role: "system", content: summaryInstructions(prefs) },
+    {
+      role: "user",
+      content: `${scope}${factsText(facts)}\n\nTranscript:\n${transcript}\n\n${lengthOf(transcript.length < 3000)} ${answerIn(prefs)}`,
+    },
+  ];
+}
+
+/** Messages asking a small model to summarise the whole meeting from its sections' summaries, in order. */
+export function summaryCombineMessages(
+  partials: readonly { summary: string; key_points: string[] }[],
+  facts: Facts,
+  prefs: AnalysisPreferences,
+): ChatMessage[] {
+  const sections = partials
+    .map((p, i) => `Section ${i + 1}: ${p.summary}\n${p.key_points.map((k) => `- ${k}`).join("\n")}`)
+    .join("\n\n");
+  return [
+    { role: "system", content: summaryInstructions(prefs) },
+    {
+      role: "user",
+      content:
+        `These are the summaries of the ${partials.length} consecutive sections of one meeting, in order. Summarise the whole meeting from them.\n` +
+        `${factsText(facts)}\n\n${sections}\n\n${lengthOf(false)} ${answerIn(prefs)}`,
+    },
+  ];
+}

@@ -2,7 +2,7 @@ import { type AnalysisPreferences, analysisResultSchema, DEFAULT_ANALYSIS_PREFER
 import { describe, expect, it } from "vitest";
 import meeting from "../../../../test-fixtures/meetings/atlas-q3-planning.txt?raw";
 import { type AnalysisConfig, runAnalysis } from "../index";
-import { chatCompletion, modelAnalysis, type RecordedChat, scriptedReplies, segmentsFromText } from "../test-support";
+import { fakeOpenAiFetch, modelAnalysis, type RecordedChat, scriptedReplies, segmentsFromText } from "../test-support";
 import type { AiBinding } from "./workers-ai";
 
 const prefs = DEFAULT_ANALYSIS_PREFERENCES;
@@ -25,19 +25,6 @@ function fakeAi(script: ReturnType<typeof scriptedReplies>, options: { fail?: bo
     },
   };
   return { ai, calls };
-}
-
-/** A fetch that answers as an OpenAI-compatible server would, for the openai client inside workerd. */
-function fakeOpenAiFetch(script: ReturnType<typeof scriptedReplies>, options: { status?: number } = {}) {
-  const urls: string[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    urls.push(String(url));
-    if (options.status)
-      return Response.json({ error: { message: "upstream down", type: "server_error" } }, { status: options.status });
-    const request = JSON.parse(String(init?.body)) as RecordedChat;
-    return Response.json(chatCompletion(script.next(request), request.model));
-  };
-  return { fetch: fetch as typeof globalThis.fetch, urls };
 }
 
 async function viaWorkersAi(
@@ -249,7 +236,7 @@ describe("runAnalysis", () => {
       "ANALYSIS_PROVIDER is workers-ai but the AI binding is missing; analysed offline.",
     );
     const unknown = await runAnalysis(input, prefs, { provider: "claude" });
-    expect(unknown.notes.at(-1)).toMatch(/is not one of offline, workers-ai, openai/);
+    expect(unknown.notes.at(-1)).toMatch(/is not one of offline, local, workers-ai, openai/);
   });
 
   it("throws on errors that are not the model's, so the job can be marked COMPLETED_WITH_ERRORS", async () => {

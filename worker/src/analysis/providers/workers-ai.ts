@@ -1,3 +1,4 @@
+import { DEFAULT_CHUNK_TOKENS } from "./chunks";
 import { type AnalysisProvider, type ChatMessage, describeError, LlmError } from "./types";
 
 export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
@@ -15,6 +16,9 @@ export function workersAiProvider(ai: AiBinding, model = DEFAULT_WORKERS_AI_MODE
   return {
     engine: "workers-ai",
     model,
+    task: "analysis",
+    parallel: 3,
+    chunkTokens: DEFAULT_CHUNK_TOKENS,
     async complete(messages: ChatMessage[], jsonSchema: Record<string, unknown>) {
       let output: unknown;
       try {

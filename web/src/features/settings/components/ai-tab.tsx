@@ -51,6 +51,8 @@ export function AiTab({ saved }: { saved: AiPreferences }) {
     );
   return (
     <SectionForm title={t("title")} description={t("description")} saving={saving} onSave={save}>
+      {/* The server's reason is its operator's words, in English; the sentence around it is translated. */}
+      {can?.fallback && note(t("engineFallback", { reason: can.fallback }))}
       <div className="grid gap-6 md:grid-cols-2">
         <SelectField
           label={t("model")}

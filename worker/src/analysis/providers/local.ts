@@ -1,0 +1,24 @@
+import { openAiProvider } from "./openai";
+import type { AnalysisProvider } from "./types";
+
+/** The model the start command's local service loads (llm/weights.mjs); the service answers to any name. */
+export const DEFAULT_LOCAL_MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m";
+
+// The service (llm/server.mjs) runs an 8k-token context: a section of about 2,000 tokens leaves room for the brief
+// and the answer. On two cores it reads some 40 tokens a second, so a section takes about a minute.
+const LOCAL_CHUNK_TOKENS = 2000;
+// Summary and key points take 150-300 tokens; the cap stops a model that rambles (about ten tokens a second).
+const LOCAL_MAX_TOKENS = 600;
+// A request can wait behind another in the service's queue (another transcription's analysis) before its own turn.
+const LOCAL_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The local language model (llm/ in this repository) through its OpenAI-compatible API: it writes the summary and
+ * key points, one request at a time.
+ */
+export function localProvider(options: { baseUrl: string; model?: string; fetch?: typeof fetch }): AnalysisProvider {
+  return openAiProvider(
+    { ...options, model: options.model ?? DEFAULT_LOCAL_MODEL, timeoutMs: LOCAL_TIMEOUT_MS },
+    { engine: "local", task: "summary", parallel: 1, chunkTokens: LOCAL_CHUNK_TOKENS, maxTokens: LOCAL_MAX_TOKENS },
+  );
+}
