@@ -28,6 +28,17 @@ const prerenderLanding = (): Plugin => ({
   },
 });
 
+/** What src/landing-island.ts imports (with what that imports): modules the app uses too. */
+const LANDING_ISLAND_MODULES =
+  /[\\/]src[\\/](features[\\/]landing[\\/]lib[\\/]hours-counter\.ts|lib[\\/]i18n[\\/]locale\.ts)$|[\\/]shared[\\/]src[\\/]locale\.ts$/;
+
+/** web/src's shared layers (docs/architecture/web-app.md, "Layers"). */
+const SHARED_LAYERS = /[\\/]web[\\/]src[\\/](components|entities|lib)[\\/]/;
+/** The device's IndexedDB (lib/db.ts) and Dexie. */
+const DEVICE_DB = /[\\/]web[\\/]src[\\/]lib[\\/]db\.ts$|[\\/]node_modules[\\/](\.pnpm[\\/])?dexie/;
+/** A feature's modules; the group is its name. */
+const FEATURE = /[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+
 export default defineConfig({
   root: web(""),
   resolve: { alias: { "@": web("src") } },
@@ -42,10 +53,26 @@ export default defineConfig({
       // The app, and the prerendered landing page's own small script.
       input: { index: web("index.html"), "landing-island": web("src/landing-island.ts") },
       output: {
-        // lib/zod-config.ts must run before any schema is built (zod decides at construction whether to compile
-        // parsers with `new Function`, which the CSP forbids). In the chunk with zod itself, it runs before every
-        // chunk that builds schemas, which all import that one.
-        manualChunks: (id) => (/[\\/]node_modules[\\/](\.pnpm[\\/])?zod|zod-config\.ts$/.test(id) ? "zod" : undefined),
+        codeSplitting: {
+          groups: [
+            // lib/zod-config.ts must run before any schema is built (zod decides at construction whether to compile
+            // parsers with `new Function`, which the CSP forbids). In the chunk with zod itself, it runs before
+            // every chunk that builds schemas, which all import that one.
+            { name: "zod", test: /[\\/]node_modules[\\/](\.pnpm[\\/])?zod|zod-config\.ts$/, priority: 2 },
+            // The landing page's script and what it imports, apart: it must not pull in the app's start chunk
+            // (web/scripts/prerender-landing.mjs fails the build if it does).
+            { name: "island", test: LANDING_ISLAND_MODULES, priority: 2 },
+            // What the app imports to start, in one chunk rather than twenty-odd: the browser fetched them six at
+            // a time over HTTP/1.1, and on a phone each wait costs a round trip (docs/benchmarks.md#lighthouse).
+            { name: "start", tags: ["$initial"], test: (id) => !id.endsWith("landing-island.ts"), priority: 1 },
+            // The rest of the shared layers (the app shell, entities, the UI kit) and one chunk per feature, rather
+            // than a chunk for every set of routes that share a module: a transcript page loaded forty-odd.
+            // The device database stays apart: signed out, the query cache's persister loads it alone.
+            { name: "db", test: DEVICE_DB },
+            { name: "app", test: SHARED_LAYERS },
+            { name: (id) => FEATURE.exec(id)?.[1] ?? null, debugName: "feature", test: FEATURE },
+          ],
+        },
       },
     },
   },

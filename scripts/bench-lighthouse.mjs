@@ -9,8 +9,9 @@
 // (built first when missing, or always with --build). Either way it registers a new user through the API,
 // uploads test-fixtures/audio/jfk.mp3 and waits for its transcript, then runs Lighthouse on the three pages
 // (signed out for the landing page, with the session cookie for the other two).
-// --details lists every audit that cost points in a category below 100.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// --details lists every audit that cost points in a category below 100, and where the main thread's time went.
+// BENCH_REPORTS=dir writes each page's whole Lighthouse report there (dashboard.json, …) for a closer look.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -89,8 +90,36 @@ function losses(lhr, category) {
   const saves = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && (a.details?.overallSavingsMs > 0 || a.metricSavings?.LCP > 0))
     .map((a) => `  saves: ${line(a)}`);
-  return [...lost, ...saves];
+  return [...lost, ...saves, ...mainThread(lhr)];
 }
+
+/** Where the main thread's time went (total blocking time is made of it): the longest tasks and the costliest scripts. */
+function mainThread(lhr) {
+  const file = (url) => (url.startsWith("http") ? new URL(url).pathname : url);
+  const tasks = (lhr.audits["long-tasks"].details?.items ?? [])
+    .slice(0, 6)
+    .map((t) => `  long task: ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms, ${file(t.url)}`);
+  const scripts = (lhr.audits["bootup-time"].details?.items ?? [])
+    .slice(0, 6)
+    .map(
+      (s) =>
+        `  script: ${file(s.url)} ${Math.round(s.scripting)} ms scripting, ${Math.round(s.scriptParseCompile)} ms parse`,
+    );
+  return [`  main thread: ${lhr.audits["mainthread-work-breakdown"].displayValue}`, ...tasks, ...scripts];
+}
+
+/** The performance metrics behind the score, as Lighthouse shows them, so a gain is visible under any load. */
+const METRICS = {
+  FCP: "first-contentful-paint",
+  LCP: "largest-contentful-paint",
+  TBT: "total-blocking-time",
+  CLS: "cumulative-layout-shift",
+  SI: "speed-index",
+};
+const metrics = (lhr) =>
+  Object.entries(METRICS)
+    .map(([name, id]) => `${name} ${lhr.audits[id].displayValue.replace(/\u00a0/g, " ")}`)
+    .join(" · ");
 
 let persistTo;
 let base = process.env.BENCH_URL?.replace(/\/$/, "");
@@ -124,6 +153,9 @@ try {
       const lhr = await audit(chrome, page.url, page.cookie);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
       rows.push({ page: page.name, ...scores });
+      console.log(`${page.name}: ${metrics(lhr)}`);
+      if (process.env.BENCH_REPORTS)
+        writeFileSync(join(process.env.BENCH_REPORTS, `${page.name}.json`), JSON.stringify(lhr));
       if (args.has("--details")) {
         for (const c of CATEGORIES.filter((c) => scores[c] < 100)) {
           console.log(`\n${page.name} · ${c} ${scores[c]}:\n  ${losses(lhr, c).join("\n  ")}`);

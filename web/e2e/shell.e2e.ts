@@ -37,11 +37,12 @@ describe("routes and redirects", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForLoadState("load");
-    // Its own script (and the one small module it shares with the app), not the app: index-*.js and its chunks.
+    // Its own script (and the small chunk it shares with the app: vite.config.ts, "island"), not the app: index-*.js
+    // and its chunks.
     expect(scripts.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual([
       "/theme.js",
       "/assets/landing-island",
-      "/assets/locale",
+      "/assets/island",
     ]);
     await page.getByRole("link", { name: "Sign up" }).click();
     await page.getByLabel("Username").waitFor();
@@ -118,6 +119,24 @@ describe("routes and redirects", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: "Recent Transcriptions" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("opens a signed-in /dashboard with its session check preloaded, and asks for it only once", async () => {
+    // worker/src/pages/app-page.ts: the preload is made as the API client asks, so the app's own request is
+    // answered by it. A mismatch (credentials, URL) would show as a second request.
+    const context = await newContext();
+    await registerViaApi(context);
+    const page = await newPage(context);
+    const sessionChecks: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/session") sessionChecks.push(request.url());
+    });
+    const response = await page.goto("/dashboard");
+    expect(response?.headers().link).toContain("</api/session>; rel=preload");
+    await page.getByRole("heading", { name: "Recent Transcriptions" }).waitFor();
+    await page.waitForLoadState("load");
+    expect(sessionChecks).toHaveLength(1);
     await context.close();
   });
 });

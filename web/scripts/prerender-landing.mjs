@@ -1,7 +1,8 @@
 // Writes web/dist/prerendered/landing-<locale>.html after `vite build` (vite.config.ts runs it): the built
 // index.html with the landing page's markup inside #root, in each interface language, and with the small script of
 // src/landing-island.ts in place of the app's. The Worker serves one of them at "/" to a browser without a session
-// cookie (worker/src/pages): the page paints before any script runs, and runs little script at all.
+// cookie (worker/src/pages): the page paints before any script runs, and runs little script at all. It also writes
+// the signed-in pages' HTML, which preloads their code (app-pages.mjs).
 //
 // The page is rendered by React on Node through Vite's SSR loader (the same components, aliases and JSON
 // catalogues as the app). A few modules read browser globals when they load (the API client's origin, storage):
@@ -10,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Window } from "happy-dom";
 import { createServer } from "vite";
+import { appPageHtml } from "./app-pages.mjs";
 
 const web = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const LOCALES = ["en", "es", "fr", "de"];
@@ -29,6 +31,12 @@ const escapeAttribute = (text) => text.replaceAll("&", "&amp;").replaceAll('"', 
 function withIslandScript(indexHtml, manifest) {
   const island = manifest["src/landing-island.ts"];
   if (!island) throw new Error("Vite's manifest has no src/landing-island.ts (vite.config.ts, build input)");
+  // The app's start chunk is most of its code; the island importing it would undo the page's point.
+  const heavy = (island.imports ?? []).map((key) => manifest[key]?.file ?? key).filter((f) => !/\/island-/.test(f));
+  if (heavy.length)
+    throw new Error(
+      `The landing page's script imports ${heavy.join(", ")}: add the modules to LANDING_ISLAND_MODULES (vite.config.ts)`,
+    );
   const appScripts = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
   if (!appScripts.test(indexHtml)) throw new Error("index.html has no module script to replace");
   const script = `<script type="module" crossorigin src="/${island.file}"></script>`;
@@ -71,6 +79,12 @@ try {
     const { default: messages } = await vite.ssrLoadModule(`/src/locales/${locale}.json`);
     const markup = await renderLanding(locale, messages);
     writeFileSync(web(`dist/prerendered/landing-${locale}.html`), withLanding(page, locale, messages, markup));
+  }
+  // The signed-in pages the Worker answers with their code preloaded (app-pages.mjs).
+  const { APP_PAGES } = await vite.ssrLoadModule("@verbatim/shared/app-pages");
+  const indexHtml = readFileSync(web("dist/index.html"), "utf8");
+  for (const appPage of APP_PAGES) {
+    writeFileSync(web(`dist/prerendered/app-${appPage.name}.html`), appPageHtml(appPage, manifest, indexHtml));
   }
   // Only this step needs it; the Worker would otherwise serve it as a file.
   rmSync(web("dist/.vite"), { recursive: true, force: true });
