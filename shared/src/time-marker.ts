@@ -22,3 +22,9 @@ export function parseMarker(line: string): { seconds: number; rest: string } | n
   const ms = fraction === undefined ? 0 : Number(fraction.padEnd(3, "0"));
   return { seconds: h * 3600 + m * 60 + s + ms / 1000, rest: line.slice(marker.length) };
 }
+
+/** A moment cited inside a text, "[mm:ss]": how an answer of "Ask this meeting" cites its passages. */
+export const CITATION = /\[(\d{1,4}):(\d{2})\]/g;
+
+/** The seconds a CITATION match names. */
+export const citationSeconds = (match: RegExpMatchArray) => Number(match[1]) * 60 + Number(match[2]);
