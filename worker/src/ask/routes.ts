@@ -22,7 +22,21 @@ const docs = {
     responses: {
       200: {
         description: "The answer's events",
-        content: { "text/event-stream": { schema: { type: "string" } } },
+        // One event's shape (OpenAPI 3.1 has no itemSchema: schemathesis reads `schema` as the per-event one).
+        content: {
+          "text/event-stream": {
+            schema: {
+              type: "object",
+              required: ["data"],
+              properties: {
+                data: { type: "string", contentMediaType: "application/json", description: "One AskEvent, as JSON" },
+                event: { type: "string" },
+                id: { type: "string" },
+                retry: { type: "integer" },
+              },
+            },
+          },
+        },
       },
     },
     errors: [400, 404],
