@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { syncPageSchema, transcriptionSchema } from "@verbatim/shared";
+import { syncPageSchema, transcriptDocSchema, transcriptionSchema, transcriptVersionsSchema } from "@verbatim/shared";
 import {
   invitationPreviewSchema,
   workspaceDetailSchema,
@@ -71,6 +71,36 @@ describe("team workspaces", () => {
       total: number;
     };
     expect(mine.total).toBe(0);
+  });
+
+  it("give two members editing at once the 409 a second tab gets, and name who saved", async () => {
+    const { workspace, people } = await teamWithRoles();
+    const id = await seedTeamTranscription(people.owner.user.id, workspace.id);
+    const doc = await readJson(
+      await api(`/api/transcriptions/${id}/segments`, { cookie: people.member.cookie }),
+      transcriptDocSchema,
+    );
+    const save = (cookie: string, text: string) =>
+      api(`/api/transcriptions/${id}/transcript`, {
+        method: "PUT",
+        cookie,
+        json: {
+          baseVersion: doc.version ?? 0,
+          segments: doc.segments.map((s, i) => (i === 0 ? { ...s, text, words: undefined } : s)),
+          speakers: doc.speakers ?? [],
+        },
+      });
+    const answers = await Promise.all([
+      save(people.member.cookie, "The member's edit."),
+      save(people.admin.cookie, "The admin's edit."),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = answers[0]?.status === 200 ? people.member : people.admin;
+    const history = await readJson(
+      await api(`/api/transcriptions/${id}/transcript/versions`, { cookie: people.viewer.cookie }),
+      transcriptVersionsSchema,
+    );
+    expect(history.versions.at(0)?.author?.id).toBe(winner.user.id);
   });
 
   it("invite by e-mail: a hashed, single-use token for the invited, confirmed address only", async () => {
