@@ -1,7 +1,7 @@
 import { INVITATION_TTL_DAYS, type InvitableRole, type InvitationPreview } from "@verbatim/shared/workspaces";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users, workspaceInvitations, workspaces } from "../db/schema";
+import { users, workspaceInvitations, workspaceMembers, workspaces } from "../db/schema";
 import { notFound } from "../http/errors";
 import { hashToken, newToken } from "../rules/secret-token";
 
@@ -85,11 +85,21 @@ export const previewOf = ({
   expiresAt: invitation.expiresAt,
 });
 
-/** Uses the invitation up: of two accepts at once, only the one that deletes the row goes on. */
-export async function consumeInvitation(db: Db, id: string) {
-  const gone = await db
-    .delete(workspaceInvitations)
-    .where(eq(workspaceInvitations.id, id))
-    .returning({ id: workspaceInvitations.id });
+/**
+ * Uses the invitation up and makes `userId` a member, in one batch (one transaction): a failure leaves both as they
+ * were, so an accepted invitation is never lost without its membership. Of two accepts at once, only the one that
+ * deletes the row goes on.
+ */
+export async function acceptAs(db: Db, invitation: typeof workspaceInvitations.$inferSelect, userId: string) {
+  const [gone] = await db.batch([
+    db
+      .delete(workspaceInvitations)
+      .where(eq(workspaceInvitations.id, invitation.id))
+      .returning({ id: workspaceInvitations.id }),
+    db
+      .insert(workspaceMembers)
+      .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role })
+      .onConflictDoNothing(),
+  ]);
   if (gone.length === 0) throw notFound(INVITATION_GONE);
 }

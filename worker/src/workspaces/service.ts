@@ -12,7 +12,7 @@ import {
 } from "@verbatim/shared/workspaces";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { transcriptions, workspaceMembers, workspaces } from "../db/schema";
+import { transcriptions, workspaces } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { linkOrigin, queueEmail } from "../mail";
@@ -20,7 +20,7 @@ import { authorize, authorizeSpace, memberRoleIn } from "../store/access";
 import { deletePrefix, transcriptionPrefix } from "../store/keys";
 import { findUserById } from "../store/users";
 import {
-  consumeInvitation,
+  acceptAs,
   deleteInvitation,
   openInvitation,
   previewOf,
@@ -182,11 +182,7 @@ export async function acceptInvitation(env: Bindings, db: Db, userId: string, to
     );
   if (!user.emailVerifiedAt)
     throw new ApiError(403, "Confirm your e-mail address first: the invitation is for a confirmed address");
-  await consumeInvitation(db, invitation.id);
-  await db
-    .insert(workspaceMembers)
-    .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role })
-    .onConflictDoNothing();
+  await acceptAs(db, invitation, userId);
   const owner = await ownerOf(db, invitation.workspaceId);
   if (owner) await syncSeats(env, db, owner);
   return workspaceOf(db, userId, invitation.workspaceId);
