@@ -2,16 +2,18 @@ import { z } from "zod";
 import { foldToken, queryWords } from "./search-text";
 import { markerTime } from "./time-marker";
 
-// "Ask this meeting" (docs/architecture/ask.md): a question about one transcription, answered from its own lines.
-// The shapes here are the wire contract of POST /api/transcriptions/{id}/ask (a text/event-stream of AskEvent) and
-// GET /api/transcriptions/{id}/answers; the word rules are shared so the web app's offline answer picks and cites
-// lines as the server does.
+// "Ask this meeting" and "Ask my library" (docs/architecture/ask.md): a question about one transcription, or about
+// every transcription of a space, answered from their own lines. The shapes here are the wire contract of
+// POST /api/transcriptions/{id}/ask and POST /api/library/ask (text/event-streams of AskEvent), and of their kept
+// answers; the word rules are shared so the web app's offline answers pick and cite lines as the server does.
 
 /** The longest question accepted (characters, after trimming). */
 export const ASK_MAX_QUESTION = 500;
 
 /** The answer when no line of the meeting matches the question; the web app shows its own translation. */
 export const NOT_FOUND_ANSWER = "I couldn't find that in this meeting";
+/** The same, for a question asked of a whole library. */
+export const NOT_FOUND_IN_LIBRARY = "I couldn't find that in your library";
 
 export const askQuestionSchema = z.object({
   question: z
@@ -22,12 +24,19 @@ export const askQuestionSchema = z.object({
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 
-/** One transcript line given as evidence: `hit` when it matched the question, else context beside a hit. */
+/** The transcription a line of a library's answer comes from. */
+export const askMeetingSchema = z.object({ id: z.string(), title: z.string() });
+
+/**
+ * One transcript line given as evidence: `hit` when it matched the question, else context beside a hit. A line of
+ * a library's answer names its transcription (`meeting`).
+ */
 export const askPassageSchema = z.object({
   start: z.number().nonnegative(),
   speaker: z.string().nullable(),
   text: z.string(),
   hit: z.boolean(),
+  meeting: askMeetingSchema.optional(),
 });
 export type AskPassage = z.infer<typeof askPassageSchema>;
 
@@ -91,9 +100,30 @@ export const ASK_HITS = 8;
 export const passageLine = (p: Pick<AskPassage, "start" | "speaker" | "text">) =>
   `[${markerTime(p.start)}] ${p.speaker ? `${p.speaker}: ` : ""}${p.text}`;
 
+/** Lines of passages, each with its citation; across a library, each meeting's lines under its title. */
+function linesByMeeting(passages: AskPassage[]): string {
+  const lines: string[] = [];
+  let meeting: string | undefined;
+  for (const p of passages) {
+    if (p.meeting && p.meeting.id !== meeting) {
+      if (meeting !== undefined) lines.push("");
+      lines.push(p.meeting.title);
+      meeting = p.meeting.id;
+    }
+    lines.push(passageLine(p));
+  }
+  return lines.join("\n");
+}
+
+/** The passages as a language model reads them. */
+export const passagesText = (passages: AskPassage[]) => linesByMeeting(passages);
+
 /** An extractive answer: the matching lines, in the recording's order, each with its citation. */
-export const extractiveAnswer = (passages: AskPassage[]) =>
-  passages
-    .filter((p) => p.hit)
-    .map(passageLine)
-    .join("\n");
+export const extractiveAnswer = (passages: AskPassage[]) => linesByMeeting(passages.filter((p) => p.hit));
+
+/**
+ * The line a `[mm:ss]` citation points to: the first passage at that time. A library's passages come best meeting
+ * first, so when two meetings have a line at the same second the citation goes to the better match.
+ */
+export const citedPassage = (passages: AskPassage[], seconds: number) =>
+  passages.find((p) => markerTime(p.start) === markerTime(seconds));

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { HonoBase } from "hono/hono-base";
 import type { MergePath, MergeSchemaPath, Schema } from "hono/types";
-import type { askRoutes } from "./ask";
+import type { askRoutes, libraryAskRoutes } from "./ask";
 import type { apiKeyRoutes, authRoutes } from "./auth";
 import type { billingRoutes } from "./billing";
 import type { commentRoutes } from "./comments";
@@ -51,6 +51,7 @@ export type ApiSchema =
   | Mounted<"/shared", typeof sharedRoutes>
   | Mounted<"/uploads", typeof uploadRoutes>
   | Mounted<"/search", typeof searchRoutes>
+  | Mounted<"/library", typeof libraryAskRoutes>
   | Mounted<"/voices", typeof voiceRoutes>
   | Mounted<"/api-keys", typeof apiKeyRoutes>
   | Mounted<"/webhooks", typeof webhookRoutes>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { askRoutes } from "./ask";
+import { askRoutes, libraryAskRoutes } from "./ask";
 import { apiKeyRoutes, authRoutes, loadSession } from "./auth";
 import { billingRoutes } from "./billing";
 import { commentRoutes } from "./comments";
@@ -61,6 +61,7 @@ export function createApp() {
     .route("/shared", sharedRoutes)
     .route("/uploads", uploadRoutes)
     .route("/search", searchRoutes)
+    .route("/library", libraryAskRoutes)
     .route("/voices", voiceRoutes)
     .route("/api-keys", apiKeyRoutes)
     .route("/webhooks", webhookRoutes)

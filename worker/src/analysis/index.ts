@@ -174,3 +174,22 @@ export function chatModelOf(
     };
   };
 }
+
+/** Workers AI with the analysis' instruct model, for other uses of it (streamed answers). */
+export interface WorkersAiModel {
+  ai: AiBinding;
+  model: string;
+}
+
+/**
+ * The configured Workers AI binding and model, when ANALYSIS_PROVIDER is a usable workers-ai, else null. The model's
+ * name loads on first use, as the analysis' provider does.
+ */
+export function workersAiModelOf(config: AnalysisConfig): (() => Promise<WorkersAiModel>) | null {
+  const ai = config.ai;
+  if (configuredProvider(config) !== "workers-ai" || !ai) return null;
+  return async () => {
+    const { DEFAULT_WORKERS_AI_MODEL } = await import("./providers/workers-ai");
+    return { ai, model: config.model ?? DEFAULT_WORKERS_AI_MODEL };
+  };
+}

@@ -1,15 +1,7 @@
-import {
-  type AskAnswer,
-  type AskEvent,
-  type AskPassage,
-  extractiveAnswer,
-  NOT_FOUND_ANSWER,
-} from "@verbatim/shared/ask";
-import type { Db } from "../db/client";
+import { type AskAnswer, type AskEvent, type AskPassage, extractiveAnswer } from "@verbatim/shared/ask";
 import { citationFilter, tidyAnswer } from "./citations";
 import type { AnswerWriter } from "./model";
-import { retrievePassages } from "./retrieve";
-import { keepAnswer } from "./store";
+import type { AskSource } from "./sources";
 
 type Written = Pick<AskAnswer, "answer" | "mode" | "fallback">;
 
@@ -20,20 +12,19 @@ const quoted = (passages: AskPassage[], fallback: AskAnswer["fallback"]): Writte
 });
 
 /**
- * The answer to a question about one transcription, as the events the client reads: the passages found, the
- * model's text as it streams (citations checked), then the answer as kept. Without a model, or when it fails or
- * writes nothing, the answer quotes the passages; when nothing matches, it says so.
+ * The answer to a question about one transcription or a library, as the events the client reads: the passages
+ * found, the model's text as it streams (citations checked), then the answer as kept. Without a model, or when it
+ * fails or writes nothing, the answer quotes the passages; when nothing matches, it says so.
  */
 export async function* answerEvents(
-  db: Db,
-  transcriptionId: string,
+  source: AskSource,
   question: string,
   writer: AnswerWriter | null,
 ): AsyncGenerator<AskEvent> {
-  const passages = await retrievePassages(db, transcriptionId, question);
+  const passages = await source.passages(question);
   yield { type: "passages", passages };
   let written: Written;
-  if (passages.length === 0) written = { answer: NOT_FOUND_ANSWER, mode: "not-found", fallback: null };
+  if (passages.length === 0) written = { answer: source.notFound, mode: "not-found", fallback: null };
   else if (!writer) written = quoted(passages, "no-model");
   else {
     const filter = citationFilter(passages);
@@ -54,7 +45,7 @@ export async function* answerEvents(
       written = quoted(passages, "model-failed");
     }
   }
-  yield { type: "done", answer: await keepAnswer(db, transcriptionId, { question, passages, ...written }) };
+  yield { type: "done", answer: await source.keep({ question, passages, ...written }) };
 }
 
 /** Events as a text/event-stream, one `data:` JSON line each; a client that leaves stops the model. */

@@ -18,6 +18,7 @@ import { reindexTranscription } from "../store/search-index";
 import { transcriptText } from "../transcript-doc/text";
 import { answerEvents } from "./answer";
 import { answerWriter } from "./model";
+import { meetingSource } from "./sources";
 
 const SEGMENTS = [
   { start: 0, end: 2.5, text: "We start the pilot on the ninth of March.", speaker: "Ana" },
@@ -130,7 +131,7 @@ describe("asking a meeting", () => {
     ]);
     const writer = answerWriter({ provider: "openai", baseUrl: "http://model.test/v1", fetch: model.fetch });
     const events = await collect(
-      answerEvents(createDb(env.DB), id, "When does the pilot start and what budget?", writer),
+      answerEvents(meetingSource(createDb(env.DB), id), "When does the pilot start and what budget?", writer),
     );
     const streamed = events.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("");
     expect(streamed).not.toContain("07:30");
@@ -152,7 +153,9 @@ describe("asking a meeting", () => {
     const id = await meeting(user.id);
     const down = fakeOpenAiFetch(scriptedReplies([]), { status: 503 });
     const writer = answerWriter({ provider: "local", baseUrl: "http://model.test/v1", fetch: down.fetch });
-    const events = await collect(answerEvents(createDb(env.DB), id, "When does the pilot start?", writer));
+    const events = await collect(
+      answerEvents(meetingSource(createDb(env.DB), id), "When does the pilot start?", writer),
+    );
     expect(down.urls).toHaveLength(1);
     expect(doneOf(events)).toMatchObject({
       mode: "extractive",

@@ -1,2 +1,3 @@
-// The ask area's public entry: questions about one transcription, answered from its lines (docs/architecture/ask.md).
-export { askRoutes } from "./routes";
+// The ask area's public entry: questions about one transcription or a whole library, answered from their lines
+// (docs/architecture/ask.md).
+export { askRoutes, libraryAskRoutes } from "./routes";

@@ -740,3 +740,30 @@ export const askAnswers = sqliteTable(
   },
   (t) => [uniqueIndex("ask_answers_question_idx").on(t.transcriptionId, t.questionKey)],
 );
+
+/**
+ * The last answers to questions asked of a whole library ("Ask my library", worker/src/ask), per asker and space:
+ * the same question replaces its answer, and only the latest few are kept (ask/store.ts).
+ */
+export const libraryAnswers = sqliteTable(
+  "library_answers",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The team workspace asked; null for the asker's personal space. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The workspace's id, or "" for the personal space: NULLs never collide in a unique index. */
+    spaceKey: text("space_key").notNull(),
+    questionKey: text("question_key").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    mode: text("mode", { enum: ASK_MODES }).notNull(),
+    fallback: text("fallback", { enum: ASK_FALLBACKS }),
+    /** The passages as JSON (AskPassage[], each naming its transcription). */
+    passages: text("passages").notNull(),
+    askedAt: text("asked_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("library_answers_question_idx").on(t.userId, t.spaceKey, t.questionKey)],
+);

@@ -8,6 +8,7 @@ import {
 import { shownText } from "@verbatim/shared/search-text";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { entryInSpace, rowInSpace } from "../store/space-sql";
 import type { Space } from "../store/transcriptions";
 import { ftsQuery, MATCH_CLOSE, MATCH_OPEN, snippetParts } from "./tokens";
 
@@ -24,19 +25,6 @@ interface HitRow {
   status: SearchResult["status"];
   created_at: string;
 }
-
-/**
- * A transcription row (alias `t`) of the space, with ?2 = the user and ?5 = the workspace (null for personal).
- * Two fixed texts rather than one CASE, so SQLite can use the index of either.
- */
-const rowInSpace = (space: Space, t: string) =>
-  space.workspaceId === null
-    ? `${t}.user_id = ?2 AND ${t}.workspace_id IS NULL AND ?5 IS NULL`
-    : `${t}.workspace_id = ?5`;
-
-/** A search entry (alias `e`) of a transcription in the space. */
-const entryInSpace = (space: Space) =>
-  `${space.workspaceId === null ? "e.user_id = ?2 AND " : ""}e.transcription_id IN (SELECT id FROM transcriptions s WHERE ${rowInSpace(space, "s")})`;
 
 /**
  * The space's transcriptions that contain every word, best first by bm25. A transcription ranks by its best

@@ -102,6 +102,23 @@ describe("workers-ai provider", () => {
     );
   });
 
+  it("drops what names someone the transcript does not mention, and says so", async () => {
+    const invented = {
+      ...modelAnalysis("LLM"),
+      summary: "LLM: the team agreed to move the code freeze to August 15th. The budget was approved by John Smith.",
+      key_points: ["LLM: code freeze moves to August 15th", "John Smith approved the budget"],
+    };
+    const { result } = await viaWorkersAi([JSON.stringify(invented)]);
+    expect(result.engine).toBe("workers-ai");
+    expect(result.summary).toBe("LLM: the team agreed to move the code freeze to August 15th.");
+    expect(result.key_points).toEqual(["LLM: code freeze moves to August 15th"]);
+    const model = "workers-ai (@cf/meta/llama-3.3-70b-instruct-fp8-fast)";
+    expect(result.notes).toContain(
+      `1 sentence(s) of the summary by ${model} were dropped: the transcript does not mention John, Smith.`,
+    );
+    expect(result.notes).toContain(`1 key point(s) by ${model} were dropped: they name what the transcript does not.`);
+  });
+
   it("falls back to the offline engine when the binding throws", async () => {
     const { ai } = fakeAi(scriptedReplies([]), { fail: true });
     const result = await runAnalysis(input, prefs, { provider: "workers-ai", ai });

@@ -5,7 +5,8 @@ export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fas
 
 /** The part of the Workers AI binding (`env.AI`) used here. */
 export interface AiBinding {
-  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
+  /** With `stream: true` in `inputs`, a ReadableStream of server-sent events (ask/workers-ai-stream.ts). */
+  run(model: string, inputs: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
 // Workers AI answers with 256 tokens unless told otherwise, far too few for a full analysis.

@@ -14,6 +14,7 @@ import { useTranscriptions } from "@/entities/transcription/transcriptions-api";
 import { useRights } from "@/entities/workspace/rights";
 import { useCompletionToasts } from "../hooks/use-completion-toasts";
 import { DeleteDialog } from "./delete-dialog";
+import { LibraryAsk } from "./library-ask";
 import { RenameDialog } from "./rename-dialog";
 import { TranscriptSearch } from "./search-box";
 import { TranscriptionCard } from "./transcription-card";
@@ -67,6 +68,8 @@ export function TranscriptionsPage({ uploads }: { uploads?: ReactNode }) {
       </div>
 
       {uploads}
+
+      {(data?.length ?? 0) > 0 && <LibraryAsk />}
 
       <section aria-labelledby="recent-heading" className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
