@@ -3,7 +3,7 @@
 // recording, each with a reference RTTM; cached in asr/.cache/speaker-devset/). Prints per recording and overall the
 // DER (pyannote.metrics, collar 0.25 s, overlap scored), the speakers found against the true count, word-speaker
 // accuracy (tiny.en's words, cached), and diarization's seconds against the recording's length. Arguments go to
-// asr/tests/bench_speaker_devset.py: --sets dev|heldout|dev,heldout  --hints (give the true count)  --json FILE.
+// asr/tests/bench_speaker_devset.py: --sets dev,dev2,heldout,heldout2 (any of them)  --hints (give the true count)  --json FILE.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";

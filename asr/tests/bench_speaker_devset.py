@@ -1,9 +1,9 @@
-"""Speaker recognition on the development set and the held-out set (tests/devset.py): per recording and overall,
+"""Speaker recognition on the development sets and the held-out sets (tests/devset.py: dev, dev2, heldout, heldout2): per recording and overall,
 the diarization error rate (pyannote.metrics, collar 0.25 s, overlap scored), the speakers found against the true
 count, word-speaker accuracy and the seconds diarization took, against the recording's length. A benchmark, not a
 test: it asserts nothing. `pnpm bench:speakers` runs it.
 
-    asr/.venv/bin/python asr/tests/bench_speaker_devset.py [--sets dev,heldout] [--model DIR] [--hints]
+    asr/.venv/bin/python asr/tests/bench_speaker_devset.py [--sets dev,heldout,heldout2] [--model DIR] [--hints]
 
 The words come from tiny.en (the bundled test weights, or --model), transcribed once per recording and cached beside
 the recordings (asr/.cache/speaker-devset/words/); each word gets its speaker the way the engine gives it

@@ -1,6 +1,7 @@
-"""The speaker-recognition development set (tests/devset.py) is what its README says: 32 + 12 recordings of 2-6
-speakers, both sexes in each, at least three languages in each set, real people in both, a reference RTTM per
-recording that matches the audio, and a held-out set whose voices the development set never uses. Made from the
+"""The speaker-recognition development set (tests/devset.py) is what its README says: 32 + 24 + 12 + 16 recordings of
+2-6 speakers, both sexes in each, at least three languages in each set, real people in the development and first
+held-out sets, a reference RTTM per recording that matches the audio, and two held-out sets whose voices no other set
+uses. Made from the
 committed clips by espeak-ng and sox, so it checks structure, not recognition."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import wave
 
 import pytest
-from devset import ESPEAK_DEV, ESPEAK_HELDOUT, REAL_DEV, REAL_HELDOUT, SETS, build, read_rttm
+from devset import ESPEAK_DEV, ESPEAK_HELDOUT, ESPEAK_HELDOUT2, REAL_DEV, REAL_HELDOUT, SETS, build, read_rttm
 
 
 @pytest.fixture(scope="module")
@@ -20,18 +21,19 @@ def sets(tmp_path_factory):
 def test_the_voice_pools_are_disjoint_and_varied():
     dev = {v.name for v in REAL_DEV + ESPEAK_DEV}
     held = {v.name for v in REAL_HELDOUT + ESPEAK_HELDOUT}
-    assert not dev & held
+    held2 = {v.name for v in ESPEAK_HELDOUT2}
+    assert not dev & held and not dev & held2 and not held & held2
     # the variant sets an espeak-ng voice: none shared between or within the pools
-    variants = [v.espeak.split("+")[1] for v in ESPEAK_DEV + ESPEAK_HELDOUT]
+    variants = [v.espeak.split("+")[1] for v in ESPEAK_DEV + ESPEAK_HELDOUT + ESPEAK_HELDOUT2]
     assert len(variants) == len(set(variants))
-    for pool in (REAL_DEV + ESPEAK_DEV, REAL_HELDOUT + ESPEAK_HELDOUT):
+    for pool in (REAL_DEV + ESPEAK_DEV, REAL_HELDOUT + ESPEAK_HELDOUT, ESPEAK_HELDOUT2):
         assert {v.sex for v in pool} == {"m", "f"}
         assert len({v.lang for v in pool}) >= 3
         assert len({v.accent for v in pool}) >= 5
 
 
 def test_recordings_have_2_to_6_speakers_and_an_exact_reference(sets):
-    assert len(sets["dev"]) >= 30 and len(sets["heldout"]) >= 10
+    assert len(sets["dev"]) >= 30 and len(sets["heldout"]) >= 10 and len(sets["heldout2"]) >= 12
     for recordings in sets.values():
         assert {r.speakers for r in recordings} == {2, 3, 4, 5, 6}
         assert {r.style for r in recordings} == {"meeting", "quick", "monologue", "once", "overlap"}

@@ -87,6 +87,37 @@ def test_clustering_obeys_hints():
     assert len(cluster(points, min_speakers=5)[1]) == 5
 
 
+def test_the_cut_with_the_best_silhouette_is_taken_within_the_band():
+    """Voices A and B alike at 0.58, just above the threshold: the plain cut merges them; within a band of 0.05 the
+    cut that keeps them apart separates the clusters better (mean silhouette), so three speakers. Hints still win."""
+    rng = np.random.default_rng(1)
+    a, b, c = np.zeros(192), np.zeros(192), np.zeros(192)
+    a[0], b[0], b[1], c[2] = 1.0, 0.58, np.sqrt(1 - 0.58**2), 1.0
+    points = np.concatenate([v + 0.005 * rng.normal(size=(6, 192)) for v in (a, b, c)])
+    assert len(cluster(points, band=0.0)[1]) == 2
+    assert len(cluster(points, band=0.05)[1]) == 3
+    assert len(cluster(points, num_speakers=2, band=0.05)[1]) == 2
+    assert len(cluster(points, max_speakers=2, band=0.05)[1]) == 2
+    # One voice stays one: the silhouette cannot weigh one cluster against two.
+    assert len(cluster(a + 0.03 * rng.normal(size=(12, 192)), band=0.05)[1]) == 1
+
+
+def test_silhouette_is_scikit_learns():
+    from sklearn.metrics import silhouette_score
+
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(40, 16)) + np.repeat(rng.normal(size=(4, 16)) * 2, 10, axis=0)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    labels = np.repeat(np.arange(4), 10)
+    labels[-1] = 4  # a cluster of one
+    owner = np.array([int(np.where(labels == label)[0][0]) for label in labels])  # a cluster's column: its first
+    alive = np.isin(np.arange(len(x)), owner)
+    sizes = np.array([max((owner == c).sum(), 1) for c in range(len(x))], float)
+    to_cluster = (x @ x.T) @ (owner[:, None] == np.arange(len(x))[None, :])
+    expected = silhouette_score(x, labels, metric="cosine")
+    assert abs(clustering.silhouette(to_cluster, owner, alive, sizes) - expected) < 1e-9
+
+
 class FakeSegmentation:
     """Reads who talks from the audio itself: samples of 0.1 are voice A (local speaker 0), of 0.5 voice B (1)."""
 
