@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { workerdDependencies } from "./test/prebundle";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -15,6 +15,9 @@ const latestSnapshot = () => {
 };
 // The workspace's own packages (`workspace:*`) stay out: pre-bundled, an edit inside shared/src would go unseen
 // until the optimizer's cache happened to be rebuilt.
+// The local model's benchmark needs the model's service, which scripts/bench-local-model.mjs starts before it runs
+// the file with its own config (bench/local-model.config.ts): `vitest bench` here leaves it out.
+const benchmark = { exclude: [...configDefaults.exclude, "bench/local-model.bench.ts"] };
 const runtimePackages = ["./package.json", "../shared/package.json"].flatMap((p) =>
   Object.entries<string>(JSON.parse(readFileSync(root(p), "utf8")).dependencies ?? {})
     .filter(([, version]) => !version.startsWith("workspace:"))
@@ -61,6 +64,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          benchmark,
           // Each file gets a fresh workerd that loads the app again: bundled, its packages load in a few requests
           // instead of hundreds (test/prebundle.ts).
           deps: {
@@ -85,7 +89,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/**/*.node.test.ts", "test/**/*.node.test.ts"],
+          include: ["src/**/*.node.test.ts", "test/**/*.node.test.ts", "bench/**/*.node.test.ts"],
+          benchmark,
           testTimeout: 60_000,
         },
       },

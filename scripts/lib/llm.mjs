@@ -66,14 +66,29 @@ export async function startLocalLlm({ port }) {
   } catch (err) {
     return fallback(`its installation failed: ${err.message}`);
   }
+  try {
+    await startLlmService({ port });
+  } catch (err) {
+    return fallback(`it did not start: ${err.message}`);
+  }
+  return { ANALYSIS_PROVIDER: "local", ANALYSIS_BASE_URL: `http://127.0.0.1:${port}/v1` };
+}
+
+/**
+ * Starts the installed model's service (llm/server.mjs) on loopback `port` and waits until /health answers (2 minutes
+ * at most); resolves to its process (stopService stops it), rejects with why it did not start. `stdio` goes to
+ * spawn: the start command shows the service's lines, the benchmark keeps them in a file.
+ */
+export async function startLlmService({ port, stdio = undefined }) {
   const service = startService("language model", process.execPath, [`${root}llm/server.mjs`], {
     env: { ...process.env, LLM_PORT: String(port), LLM_HOST: "127.0.0.1" },
+    ...(stdio ? { stdio } : {}),
   });
   try {
     await waitForUrl(`http://127.0.0.1:${port}/health`, { child: service, timeoutMs: 2 * 60_000 });
   } catch (err) {
     await stopService(service);
-    return fallback(`it did not start: ${err.message}`);
+    throw err;
   }
-  return { ANALYSIS_PROVIDER: "local", ANALYSIS_BASE_URL: `http://127.0.0.1:${port}/v1` };
+  return service;
 }

@@ -4,9 +4,11 @@ import type { AnalysisProvider } from "./types";
 /** The model the start command's local service loads (llm/weights.mjs); the service answers to any name. */
 export const DEFAULT_LOCAL_MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m";
 
-// The service (llm/server.mjs) runs an 8k-token context: a section of about 2,000 tokens leaves room for the brief
-// and the answer. On two cores it reads some 40 tokens a second, so a section takes about a minute.
-const LOCAL_CHUNK_TOKENS = 2000;
+// The service (llm/server.mjs) runs an 8k-token context: a section of about 4,500 tokens leaves room for the brief
+// and the answer. On two cores it reads some 40-80 tokens a second but writes only 3-10: every section costs an
+// answer, and a combining request more, so fewer, larger sections are faster (pnpm bench:analysis: 10 minutes of
+// speech is one request, 30 minutes two and their combination).
+const LOCAL_CHUNK_TOKENS = 4500;
 // Summary and key points take 150-300 tokens; the cap stops a model that rambles (about ten tokens a second).
 const LOCAL_MAX_TOKENS = 600;
 // A request can wait behind another in the service's queue (another transcription's analysis) before its own turn.

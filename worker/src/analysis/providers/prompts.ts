@@ -86,9 +86,14 @@ function summaryInstructions(prefs: AnalysisPreferences): string {
   const rules = [
     "You summarise meetings. Write in your own words: never copy a sentence from the text you are given.",
     "Keep every name, number, date and decision exactly as stated. Never add a name, number or date that is not in the text.",
+    // A number the transcript spells out ("forty thousand") and the model writes in digits is one the check
+    // (grounding.ts) cannot match for amounts over a hundred: the sentence, and the fact in it, would be dropped.
+    'Write numbers, amounts and dates as the text says them: "forty thousand" stays "forty thousand", "March third" stays "March third".',
     'Reply with one JSON object and nothing else, shaped like {"summary": "…", "key_points": ["…", "…"]}.',
     "summary: who met and what about, what was decided, and what happens next.",
-    "key_points: short statements of the most important facts, decisions and commitments.",
+    // A small model otherwise lists the subjects ("the cost of the buses was discussed") and loses what was said.
+    'Never write that something "was discussed": say what was said or decided about it, with its numbers.',
+    "key_points: one short statement for each decision, deadline, amount and task: who does what, by when, with its numbers and dates.",
     `Write the summary and the key points in ${prefs.preferredLanguage}, whatever the language of the text; keep names as spoken.`,
   ];
   if (!prefs.summaryGeneration) rules.push('Summary generation is off: return "" for summary.');
@@ -99,7 +104,7 @@ function summaryInstructions(prefs: AnalysisPreferences): string {
 
 // A short call (under about 800 tokens) gets a short summary: on a CPU every token written costs a tenth of a second.
 const lengthOf = (short: boolean) =>
-  short ? "Length: summary 1-2 sentences, 2 key points." : "Length: summary 2-4 sentences, 3-6 key points.";
+  short ? "Length: summary 1-2 sentences, 2 key points." : "Length: summary 2-4 sentences, 4-8 key points.";
 
 // The language asked for in that language: a small model follows the language of the words it last read.
 const WRITE_IN: Record<AnalysisPreferences["preferredLanguage"], string> = {
