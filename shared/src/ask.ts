@@ -100,8 +100,11 @@ export const ASK_HITS = 8;
 export const passageLine = (p: Pick<AskPassage, "start" | "speaker" | "text">) =>
   `[${markerTime(p.start)}] ${p.speaker ? `${p.speaker}: ` : ""}${p.text}`;
 
-/** Lines of passages, each with its citation; across a library, each meeting's lines under its title. */
-function linesByMeeting(passages: AskPassage[]): string {
+/**
+ * The passages as a language model reads them: each line with its citation; across a library, each meeting's lines
+ * under its title.
+ */
+export function passagesText(passages: AskPassage[]): string {
   const lines: string[] = [];
   let meeting: string | undefined;
   for (const p of passages) {
@@ -115,11 +118,8 @@ function linesByMeeting(passages: AskPassage[]): string {
   return lines.join("\n");
 }
 
-/** The passages as a language model reads them. */
-export const passagesText = (passages: AskPassage[]) => linesByMeeting(passages);
-
 /** An extractive answer: the matching lines, in the recording's order, each with its citation. */
-export const extractiveAnswer = (passages: AskPassage[]) => linesByMeeting(passages.filter((p) => p.hit));
+export const extractiveAnswer = (passages: AskPassage[]) => passagesText(passages.filter((p) => p.hit));
 
 /**
  * The line a `[mm:ss]` citation points to: the first passage at that time. A library's passages come best meeting

@@ -70,7 +70,7 @@ describe("asking questions of recordings", () => {
     const page = await newPage(context);
     await page.goto("/dashboard");
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-    await page.getByRole("button", { name: "Ask a question across every transcription here" }).click();
+    await page.getByRole("button", { name: "Ask a question" }).click();
     const answer = await askIn(page, "Ask my library", QUESTION);
     const cite = answer.getByRole("link", { name: `Open ${title} at ${time}` });
     await cite.waitFor();
@@ -88,7 +88,7 @@ describe("asking questions of recordings", () => {
     await context.setOffline(true);
     await page.goto("/dashboard");
     await page.getByTestId("offline-indicator").waitFor();
-    await page.getByRole("button", { name: "Ask a question across every transcription here" }).click();
+    await page.getByRole("button", { name: "Ask a question" }).click();
     const offline = await askIn(page, "Ask my library", QUESTION);
     await offline.getByText("you are offline", { exact: false }).waitFor();
     await offline.getByRole("link", { name: `Open ${title} at ${time}` }).waitFor();

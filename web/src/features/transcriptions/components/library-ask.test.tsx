@@ -70,7 +70,7 @@ describe("Ask my library", () => {
     ];
     await app.mount(() => <LibraryAsk />, { routes: { "/transcription/$id": () => <p>transcript page</p> } });
     expect(requests).toEqual([]);
-    await click(button("Ask a question across every transcription here"));
+    await click(button("Ask a question"));
     await until(() => expect(document.body.textContent).toContain("Two engineers"));
     expect(requests).toEqual(["GET /api/library/answers"]);
 

@@ -24,7 +24,7 @@ export function LibraryAsk() {
   const ask = useLibraryAsk(space);
   return (
     <Card className="space-y-3 p-4">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold">{t("title")}</h2>
         <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? t("close") : t("open")}
