@@ -32,6 +32,25 @@ const prerenderLanding = (): Plugin => ({
 const LANDING_ISLAND_MODULES =
   /[\\/]src[\\/](features[\\/]landing[\\/]lib[\\/]hours-counter\.ts|lib[\\/]i18n[\\/]locale\.ts)$|[\\/]shared[\\/]src[\\/]locale\.ts$/;
 
+/** A module of @verbatim/shared; the group is its name. */
+const SHARED_MODULE = /[\\/]shared[\\/]src[\\/]([\w-]+)\.ts$/;
+/**
+ * The shared rules the app builds at start, in chunks of about a phone's 50 ms each to run (a task over 50 ms
+ * counts as blocking): the modules of a part, then the rest.
+ */
+const SCHEMA_PARTS: Record<string, number> = {
+  analysis: 1,
+  preferences: 1,
+  upload: 2,
+  languages: 2,
+  auth: 3,
+  email: 3,
+};
+const schemasChunk = (id: string) => {
+  const name = SHARED_MODULE.exec(id)?.[1];
+  return name === undefined ? null : `schemas${SCHEMA_PARTS[name] ?? ""}`;
+};
+
 /** web/src's shared layers (docs/architecture/web-app.md, "Layers"). */
 const SHARED_LAYERS = /[\\/]web[\\/]src[\\/](components|entities|lib)[\\/]/;
 /** The device's IndexedDB (lib/db.ts) and Dexie. */
@@ -62,6 +81,21 @@ export default defineConfig({
             // The landing page's script and what it imports, apart: it must not pull in the app's start chunk
             // (web/scripts/prerender-landing.mjs fails the build if it does).
             { name: "island", test: LANDING_ISLAND_MODULES, priority: 2 },
+            // React and TanStack's router and query cache, which the start chunk imports: chunks of their own, so a
+            // signed-in page's HTML can have them run one at a time (public/app-start.js). Run as one chunk, the
+            // start code was one long task, which on a phone blocks input for hundreds of milliseconds.
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "tanstack", test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // Likewise the rest of the start chunk's libraries, the shared rules it builds (building zod schemas
+            // was a third of the start chunk's time) and the English catalogue: only what the app imports to start.
+            {
+              name: "libs",
+              tags: ["$initial"],
+              test: /[\\/]node_modules[\\/](\.pnpm[\\/])?(use-intl|intl-messageformat|@formatjs|hono|jotai)/,
+              priority: 2,
+            },
+            { name: schemasChunk, debugName: "schemas", tags: ["$initial"], test: SHARED_MODULE, priority: 2 },
+            { name: "en", test: /[\\/]web[\\/]src[\\/]locales[\\/]en\.json$/, priority: 2 },
             // What the app imports to start, in one chunk rather than twenty-odd: the browser fetched them six at
             // a time over HTTP/1.1, and on a phone each wait costs a round trip (docs/benchmarks.md#lighthouse).
             { name: "start", tags: ["$initial"], test: (id) => !id.endsWith("landing-island.ts"), priority: 1 },

@@ -6,6 +6,12 @@ export const LOCALES = LANGUAGES;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
+/**
+ * The interface's language, as a cookie the web app keeps (lib/i18n/store.ts) for the Worker: it answers a signed-in
+ * page with the app shell drawn in that language (worker/src/pages/app-page.ts). Not HttpOnly: the app writes it.
+ */
+export const LOCALE_COOKIE = "verbatim_lang";
+
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi } from "./support/api";
-import { newContext, newPage, PHONE, screenshot } from "./support/browser";
+import { allowPageErrors, newContext, newPage, PHONE, screenshot } from "./support/browser";
 import { BASE_URL } from "./support/env";
 
 describe("routes and redirects", () => {
@@ -138,6 +138,34 @@ describe("routes and redirects", () => {
     await page.waitForLoadState("load");
     expect(sessionChecks).toHaveLength(1);
     await context.close();
+  });
+  it("draws a signed-in page's layout and heading into its HTML, in the language the app keeps in a cookie", async () => {
+    // worker/src/pages/app-page.ts, src/prerender/app-shell.tsx: the page paints before any script runs.
+    const context = await newContext();
+    await registerViaApi(context);
+    const page = await newPage(context);
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Recent Transcriptions" }).waitFor();
+    // The app keeps the interface's language in a cookie for the Worker (lib/i18n/store.ts).
+    const kept = (await context.cookies()).find((cookie) => cookie.name === "verbatim_lang");
+    expect(kept?.value).toBe("en");
+    expect(kept?.httpOnly).toBe(false);
+    // Without the app's code, the page is already there, in the cookie's language. A new browser context: in this
+    // one the service worker now answers navigations with its own plain shell.
+    const fresh = await newContext();
+    await fresh.addCookies([
+      ...(await context.cookies()).filter((cookie) => cookie.name !== "verbatim_lang"),
+      { name: "verbatim_lang", value: "de", url: BASE_URL },
+    ]);
+    await context.close();
+    const still = await newPage(fresh);
+    allowPageErrors(/\.js net::ERR_FAILED$/);
+    await still.route("**/*.js", (route) => route.abort());
+    await still.goto("/dashboard");
+    expect(await still.getAttribute("html", "lang")).toBe("de");
+    await still.getByRole("heading", { level: 1, name: "Transkriptionen" }).waitFor();
+    await still.getByRole("navigation", { name: "Hauptnavigation" }).waitFor();
+    await fresh.close();
   });
 });
 

@@ -2,7 +2,8 @@
 // index.html with the landing page's markup inside #root, in each interface language, and with the small script of
 // src/landing-island.ts in place of the app's. The Worker serves one of them at "/" to a browser without a session
 // cookie (worker/src/pages): the page paints before any script runs, and runs little script at all. It also writes
-// the signed-in pages' HTML, which preloads their code (app-pages.mjs).
+// the signed-in pages' HTML, app-<page>.<locale>.html, with their first screen drawn (src/prerender/app-shell.tsx)
+// and their code preloaded (app-pages.mjs).
 //
 // The page is rendered by React on Node through Vite's SSR loader (the same components, aliases and JSON
 // catalogues as the app). A few modules read browser globals when they load (the API client's origin, storage):
@@ -11,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Window } from "happy-dom";
 import { createServer } from "vite";
-import { appPageHtml } from "./app-pages.mjs";
+import { appPageHtml, appShellHtml, inLanguage, withRoot } from "./app-pages.mjs";
 
 const web = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const LOCALES = ["en", "es", "fr", "de"];
@@ -21,8 +22,10 @@ for (const name of ["window", "self", "document", "location", "navigator", "loca
   const value = name === "window" || name === "self" ? window : window[name];
   Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
 }
-
-const escapeAttribute = (text) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+// The query cache's persister listens for the page being hidden when it loads (lib/query-persister.ts).
+for (const name of ["addEventListener", "removeEventListener"]) {
+  Object.defineProperty(globalThis, name, { value: window[name].bind(window), configurable: true, writable: true });
+}
 
 /**
  * The built index.html without the app's <script> and module preloads, and with the island's script (named in
@@ -43,25 +46,17 @@ function withIslandScript(indexHtml, manifest) {
   return indexHtml.replace(appScripts, "").replace("</head>", `\n    ${script}\n  </head>`);
 }
 
-const escapeText = (text) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
-
 /**
  * The page in `locale`: its title and description in that language (the catalogue's `document`, which the app
  * sets too), `markup` inside #root (marked, for the tests and for anyone reading the HTML), and no <noscript>
  * warning, since this page works without script.
  */
 function withLanding(page, locale, messages, markup) {
-  const root = '<div id="root"></div>';
-  if (!page.includes(root)) throw new Error(`index.html has no ${root}`);
-  return page
-    .replace(/<html lang="[^"]*">/, `<html lang="${escapeAttribute(locale)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(messages.document.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${escapeAttribute(messages.document.description)}"`,
-    )
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
-    .replace(root, `<div id="root" data-prerendered="landing">${markup}</div>`);
+  return withRoot(
+    inLanguage(page, locale, messages).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ""),
+    "landing",
+    markup,
+  );
 }
 
 const vite = await createServer({
@@ -72,19 +67,25 @@ const vite = await createServer({
 });
 try {
   const { renderLanding } = await vite.ssrLoadModule("/src/prerender/landing.tsx");
+  const { renderAppShell } = await vite.ssrLoadModule("/src/prerender/app-shell.tsx");
   const manifest = JSON.parse(readFileSync(web("dist/.vite/manifest.json"), "utf8"));
   const page = withIslandScript(readFileSync(web("dist/index.html"), "utf8"), manifest);
   mkdirSync(web("dist/prerendered"), { recursive: true });
+  // The signed-in pages the Worker answers with their first screen drawn and their code preloaded (app-pages.mjs).
+  const { APP_PAGES } = await vite.ssrLoadModule("@verbatim/shared/app-pages");
+  const indexHtml = readFileSync(web("dist/index.html"), "utf8");
   for (const locale of LOCALES) {
     const { default: messages } = await vite.ssrLoadModule(`/src/locales/${locale}.json`);
     const markup = await renderLanding(locale, messages);
     writeFileSync(web(`dist/prerendered/landing-${locale}.html`), withLanding(page, locale, messages, markup));
-  }
-  // The signed-in pages the Worker answers with their code preloaded (app-pages.mjs).
-  const { APP_PAGES } = await vite.ssrLoadModule("@verbatim/shared/app-pages");
-  const indexHtml = readFileSync(web("dist/index.html"), "utf8");
-  for (const appPage of APP_PAGES) {
-    writeFileSync(web(`dist/prerendered/app-${appPage.name}.html`), appPageHtml(appPage, manifest, indexHtml));
+    for (const appPage of APP_PAGES) {
+      const html = appPageHtml(appPage, manifest, indexHtml);
+      const shell = await renderAppShell(appPage.example, locale, messages);
+      writeFileSync(
+        web(`dist/prerendered/app-${appPage.name}.${locale}.html`),
+        appShellHtml(html, manifest, locale, messages, shell),
+      );
+    }
   }
   // Only this step needs it; the Worker would otherwise serve it as a file.
   rmSync(web("dist/.vite"), { recursive: true, force: true });

@@ -96,6 +96,8 @@ describe("the interface's language", () => {
     expect(server.preferences.general.language).toBe("es");
     // The next start opens in Spanish before the preferences are read again.
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe("es");
+    // And the Worker draws the next signed-in page it serves in Spanish (worker/src/pages/app-page.ts).
+    expect(document.cookie).toContain("verbatim_lang=es");
   });
 
   test("a language saved on another device applies once the preferences are read", async () => {
@@ -111,6 +113,7 @@ describe("the interface's language", () => {
     await mount(PricingPage);
     await shows("Des tarifs simples et transparents");
     expect(document.documentElement.lang).toBe("fr");
+    expect(document.cookie).toContain("verbatim_lang=fr");
     // French writes "19,00 $US" and "20 %" (Intl puts a no-break space before the % sign).
     expect(app.host.querySelector('[data-testid="pro-price"]')?.textContent).toMatch(/19,00\s\$US/);
     expect(app.host.textContent).toMatch(/Économisez 20\s% avec la facturation annuelle/);

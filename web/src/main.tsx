@@ -31,23 +31,26 @@ if (!root) throw new Error("index.html has no #root element");
 // messages are a precached chunk, so this waits for no network (lib/i18n; LocaleSync keeps it up to date).
 // Drawn as a transition, so React yields to the browser every few milliseconds while it builds the first screen
 // instead of holding the main thread for the whole tree (on a phone that was hundreds of milliseconds of blocking).
-void setLocale(initialLocale())
-  .catch((error: unknown) => console.error("Could not load the interface language", error))
-  .finally(() =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <I18nProvider>
-            <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-              <AuthProvider onSignedOut={signedOut}>
-                <RouterProvider router={router} />
-              </AuthProvider>
-            </PersistQueryClientProvider>
-          </I18nProvider>
-        </StrictMode>,
-      ),
+// The router matches the page and loads its routes' code first (preloaded with a signed-in page's HTML): the first
+// render then draws the page, where it drew nothing while that code loaded, over the page's prerendered first screen.
+void Promise.all([
+  setLocale(initialLocale()).catch((error: unknown) => console.error("Could not load the interface language", error)),
+  router.load().catch((error: unknown) => console.error("Could not load the page", error)),
+]).finally(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider>
+          <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+            <AuthProvider onSignedOut={signedOut}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </PersistQueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
     ),
-  );
+  ),
+);
 
 // The service worker precaches the app shell so the app opens offline; it updates itself (autoUpdate).
 // Registered after load so it does not compete with the first render, and only in builds (dev has none).
@@ -61,7 +64,7 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   router.subscribe("onResolved", () => {
     if (updateReady && !uploadsInFlight()) location.reload();
   });
-  addEventListener("load", () => {
+  const register = () =>
     void import("virtual:pwa-register").then(({ registerSW }) =>
       registerSW({
         immediate: true,
@@ -70,5 +73,7 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
         },
       }),
     );
-  });
+  // A signed-in page's HTML starts this code after its first paint (public/app-start.js), often after "load".
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register);
 }

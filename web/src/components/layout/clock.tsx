@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocale } from "use-intl";
 import { cityLabel, gmtOffsetLabel, useUserTime } from "@/entities/user/use-user-time";
 import { clockOptions } from "@/lib/format";
@@ -25,11 +25,22 @@ function useMinute() {
   return now;
 }
 
-/** Top-bar clock in the user's own time zone, labelled with its GMT offset and city. */
+const noSubscription = () => () => undefined;
+
+/**
+ * Top-bar clock in the user's own time zone, labelled with its GMT offset and city. Drawn at build time into the
+ * signed-in pages' HTML (src/prerender/app-shell.tsx), it is an empty box there: that time would be wrong.
+ */
 export function Clock() {
   const now = useMinute();
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { timeZone, hour12 } = useUserTime();
   const locale = INTL_TAGS[useLocale()];
+  if (!inBrowser) return <div className="flex items-center gap-2 text-sm" data-testid="clock" />;
   const time = new Intl.DateTimeFormat(locale, {
     timeZone,
     hour: "2-digit",

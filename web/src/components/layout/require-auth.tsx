@@ -1,15 +1,17 @@
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { useTranslations } from "use-intl";
-import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/entities/session/use-auth";
+import { PendingPage } from "./pending-page";
 
-/** Protected routes: a spinner while the session loads, /auth without a user, else the screen. */
+/**
+ * Protected routes: the page's heading and placeholders while the session loads (what its prerendered HTML shows:
+ * pending-page.tsx), /auth without a user, else the screen.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const t = useTranslations("layout");
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
   const href = useRouterState({ select: (s) => s.location.href });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const signedOut = !isLoading && !user;
 
   useEffect(() => {
@@ -19,6 +21,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       void navigate({ to: "/auth", search: { redirect: href }, replace: true });
   }, [signedOut, href, navigate]);
 
-  if (!user) return <PageSpinner label={t("loadingSession")} />;
+  if (!user) return <PendingPage pathname={pathname} />;
   return children;
 }

@@ -1,6 +1,6 @@
 import { type Locale, pickLocale } from "@verbatim/shared/locale";
 
-export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, pickLocale } from "@verbatim/shared/locale";
+export { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from "@verbatim/shared/locale";
 
 /** What the browser asks for (navigator.languages, or navigator.language where that is missing). */
 export function browserLocale(): Locale {

@@ -1,7 +1,7 @@
 import { createTranslator } from "use-intl/core";
 import en from "@/locales/en.json";
 import { applyDocumentLanguage } from "./document";
-import { browserLocale, DEFAULT_LOCALE, INTL_TAGS, isLocale, type Locale } from "./locale";
+import { browserLocale, DEFAULT_LOCALE, INTL_TAGS, isLocale, LOCALE_COOKIE, type Locale } from "./locale";
 
 export type Messages = typeof en;
 
@@ -49,10 +49,26 @@ export async function setLocale(locale: Locale): Promise<void> {
   // A later choice won while this one was loading.
   if (request !== latest) return;
   applyDocumentLanguage(locale, messages);
+  writeLocaleCookie(locale);
   if (state.locale === locale) return;
   state = { locale, messages };
   translator = createTranslator({ locale, messages });
   for (const listener of listeners) listener();
+}
+
+/**
+ * The language the interface shows, for the Worker: it answers a signed-in page opened afresh with the app shell
+ * drawn in it (docs/architecture/web-app.md, "Signed-in pages paint at once"). A year; the app rewrites it at every
+ * start and switch.
+ */
+function writeLocaleCookie(locale: Locale) {
+  try {
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari.
+    document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies here (a sandboxed frame): the Worker falls back to the browser's language.
+  }
 }
 
 export const getLocaleState = () => state;

@@ -3,6 +3,7 @@ import { isActive } from "@verbatim/shared/transcription";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { ArrowLeftIcon, DownloadIcon, LinkIcon } from "@/components/layout/icons";
+import { DetailSkeleton } from "@/components/layout/pending-page";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -29,7 +30,6 @@ import { lineStartNear, linesFromSegments, linesFromText } from "../lib/timed-li
 import { AnalysisTab, DetailsTab, KeyPointsTab, SummaryTab } from "./analysis-tabs";
 import { AskTab } from "./ask-tab";
 import { CommentsTab } from "./comments-tab";
-import { DetailSkeleton } from "./detail-skeleton";
 import { EditHistory } from "./edit-history";
 import { MediaPlayer } from "./media-player";
 import { MoveDialog } from "./move-dialog";
@@ -118,6 +118,9 @@ export function TranscriptionDetailPage() {
     }
     return <DetailSkeleton />;
   }
+  // The timed transcript is asked for with the transcription (and preloaded with the page's HTML): drawn before it,
+  // the page drew the plain text, and then moved everything under the speakers panel as it appeared above.
+  if (isViewable(t.status) && segments.isPending) return <DetailSkeleton />;
 
   const title = t.name || t.file_name;
   const processing = isActive(t.status);
@@ -153,7 +156,9 @@ export function TranscriptionDetailPage() {
   // On a phone (below md) the transcript comes first: the actions share one row, the player sticks under the
   // top bar as a mini-player (reachable after a jump deep into the text) and the speakers start collapsed.
   return (
-    <div className="space-y-4 md:space-y-6">
+    // A screen high at least, as while it loads (DetailSkeleton): the footer stays below the fold, rather than move
+    // into view when a short transcript comes.
+    <div className="min-h-dvh space-y-4 md:space-y-6">
       <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between md:gap-4">
         <div className="min-w-0 space-y-2">
           <h1 className="break-words text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
@@ -214,7 +219,7 @@ export function TranscriptionDetailPage() {
       <Card data-testid="player" className="sticky top-14 z-30 md:static">
         <div className="p-3 md:p-6">
           {/* Until it is known whether a kept copy plays, an audio player's room is held: nothing jumps when it comes. */}
-          {playsKept === null && !t.file_type.startsWith("video/") && <div className="h-[54px]" />}
+          {playsKept === null && !t.file_type.startsWith("video/") && <div className="h-[54px] md:h-[78px]" />}
           {playsKept !== null && (
             <MediaPlayer
               kept={playsKept}

@@ -63,7 +63,7 @@ export function MediaPlayer({
   }
 
   return (
-    <div className="space-y-2">
+    <div>
       {fileType.startsWith("video/") ? (
         <video
           ref={(el) => {
@@ -102,7 +102,9 @@ export function MediaPlayer({
           {...events}
         />
       )}
-      <p className="hidden text-xs text-muted-foreground md:block">{t("shortcuts", { seconds: SEEK_STEP_S })}</p>
+      {/* Its margin only where it shows: the room held for the player (detail-page.tsx) is the audio's alone on a
+          phone, and the audio with this line from md. */}
+      <p className="mt-2 hidden text-xs text-muted-foreground md:block">{t("shortcuts", { seconds: SEEK_STEP_S })}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Transcription } from "@verbatim/shared/transcription";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { FileTextIcon, PlusIcon } from "@/components/layout/icons";
+import { DashboardHeading } from "@/components/layout/pending-page";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -55,21 +56,16 @@ export function TranscriptionsPage({ uploads }: { uploads?: ReactNode }) {
     });
 
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t("title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
-        </div>
-        <Link to="/upload" className={buttonVariants({ className: "w-full md:w-auto" })}>
-          <PlusIcon />
-          {t("new")}
-        </Link>
-      </div>
+    // A screen high at least, as while the session loads (pending-page.tsx): the footer stays below the fold, rather
+    // than move into view when a short list comes.
+    <div className="min-h-dvh space-y-6">
+      {/* Drawn the same while the session loads, and in the page's HTML (pending-page.tsx). */}
+      <DashboardHeading />
 
       {uploads}
 
-      {(data?.length ?? 0) > 0 && <LibraryAsk />}
+      {/* Drawn while the list loads, so it does not push the list down when the list comes. */}
+      {data?.length !== 0 && <LibraryAsk />}
 
       <section aria-labelledby="recent-heading" className="space-y-4">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
