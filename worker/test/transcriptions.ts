@@ -1,9 +1,12 @@
 import { env } from "cloudflare:test";
 import { ACTIVE_STATUSES, type Segment, transcriptionSchema } from "@verbatim/shared";
+import { eq } from "drizzle-orm";
 import { inject, vi } from "vitest";
 import { createDb } from "../src/db/client";
 import { transcriptions } from "../src/db/schema";
 import { mediaKey, transcriptDocKey } from "../src/store/keys";
+import { reindexTranscription } from "../src/store/search-index";
+import { transcriptText } from "../src/transcript-doc/text";
 import { api, readJson } from "./http";
 
 /** Test audio built or kept on the Node side, fetched through the proxy. */
@@ -79,6 +82,26 @@ export async function seedTranscription(userId: string, name: string, segments: 
       duration,
     });
   await env.MEDIA.put(transcriptDocKey(userId, id), JSON.stringify({ language, duration, segments }));
+  return id;
+}
+
+/**
+ * A seeded transcription with its text, diarized, and its lines in the search index, in a space (a team's when
+ * `workspaceId` is given): what questions (worker/src/ask) and search read.
+ */
+export async function seedIndexedTranscription(
+  userId: string,
+  name: string,
+  segments: Segment[],
+  workspaceId: string | null = null,
+) {
+  const id = await seedTranscription(userId, name, segments);
+  const db = createDb(env.DB);
+  await db
+    .update(transcriptions)
+    .set({ text: transcriptText(segments), diarize: true, workspaceId })
+    .where(eq(transcriptions.id, id));
+  await reindexTranscription(db, id);
   return id;
 }
 

@@ -6,16 +6,12 @@ import {
   askEventSchema,
   NOT_FOUND_ANSWER,
 } from "@verbatim/shared/ask";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
-import { seedTranscription } from "../../test/transcriptions";
-import { seedTeamTranscription, teamWithRoles } from "../../test/workspaces";
+import { seedIndexedTranscription } from "../../test/transcriptions";
+import { teamWithRoles } from "../../test/workspaces";
 import { fakeOpenAiFetch, type RecordedChat, scriptedReplies } from "../analysis/test-support";
 import { createDb } from "../db/client";
-import { transcriptions } from "../db/schema";
-import { reindexTranscription } from "../store/search-index";
-import { transcriptText } from "../transcript-doc/text";
 import { answerEvents } from "./answer";
 import { answerWriter } from "./model";
 import { meetingSource } from "./sources";
@@ -27,16 +23,8 @@ const SEGMENTS = [
 ];
 
 /** A finished, diarized transcription whose lines are in the search index, as a speech run leaves one. */
-async function meeting(userId: string, id?: string) {
-  const transcriptionId = id ?? (await seedTranscription(userId, "Pilot kickoff", SEGMENTS));
-  const db = createDb(env.DB);
-  await db
-    .update(transcriptions)
-    .set({ text: transcriptText(SEGMENTS), diarize: true })
-    .where(eq(transcriptions.id, transcriptionId));
-  await reindexTranscription(db, transcriptionId);
-  return transcriptionId;
-}
+const meeting = (userId: string, workspaceId: string | null = null) =>
+  seedIndexedTranscription(userId, "Pilot kickoff", SEGMENTS, workspaceId);
 
 /** The events of an answer's text/event-stream. */
 async function eventsOf(res: Response): Promise<AskEvent[]> {
@@ -166,7 +154,7 @@ describe("asking a meeting", () => {
 
   it("answers a viewer of the workspace and hides the meeting from anyone outside it", async () => {
     const { workspace, people } = await teamWithRoles();
-    const id = await meeting(people.owner.user.id, await seedTeamTranscription(people.owner.user.id, workspace.id));
+    const id = await meeting(people.owner.user.id, workspace.id);
     expect(doneOf(await eventsOf(await ask(people.viewer.cookie, id, "When does the pilot start?")))).toMatchObject({
       mode: "extractive",
     });

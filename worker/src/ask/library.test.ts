@@ -7,16 +7,12 @@ import {
   citedPassage,
   NOT_FOUND_IN_LIBRARY,
 } from "@verbatim/shared/ask";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { api, errorMessage, readJson, signUp } from "../../test/http";
-import { seedTranscription } from "../../test/transcriptions";
+import { seedIndexedTranscription } from "../../test/transcriptions";
 import { teamWithRoles } from "../../test/workspaces";
 import { type RecordedChat, scriptedReplies } from "../analysis/test-support";
 import { createDb } from "../db/client";
-import { transcriptions } from "../db/schema";
-import { reindexTranscription } from "../store/search-index";
-import { transcriptText } from "../transcript-doc/text";
 import { answerEvents } from "./answer";
 import { answerWriter } from "./model";
 import { librarySource } from "./sources";
@@ -34,16 +30,7 @@ const HIRING: Segment[] = [
 const LUNCH: Segment[] = [{ start: 0, end: 3, text: "Lunch is at noon on Fridays.", speaker: "Eve" }];
 
 /** A finished transcription in the space (a team's when `workspaceId` is given) whose lines are in the index. */
-async function meeting(userId: string, name: string, segments: Segment[], workspaceId: string | null = null) {
-  const id = await seedTranscription(userId, name, segments);
-  const db = createDb(env.DB);
-  await db
-    .update(transcriptions)
-    .set({ text: transcriptText(segments), diarize: true, workspaceId })
-    .where(eq(transcriptions.id, id));
-  await reindexTranscription(db, id);
-  return id;
-}
+const meeting = seedIndexedTranscription;
 
 const ask = (cookie: string, question: string, space?: string) =>
   api(`/api/library/ask${space ? `?space=${space}` : ""}`, { method: "POST", cookie, json: { question } });

@@ -1,15 +1,11 @@
 import { env } from "cloudflare:test";
 import type { AskEvent, AskPassage } from "@verbatim/shared/ask";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../../test/http";
-import { seedTranscription } from "../../test/transcriptions";
+import { seedIndexedTranscription } from "../../test/transcriptions";
 import type { AiBinding } from "../analysis";
 import { DEFAULT_WORKERS_AI_MODEL } from "../analysis/providers/workers-ai";
 import { createDb } from "../db/client";
-import { transcriptions } from "../db/schema";
-import { reindexTranscription } from "../store/search-index";
-import { transcriptText } from "../transcript-doc/text";
 import { answerEvents } from "./answer";
 import { answerMessages, answerWriter } from "./model";
 import { meetingSource } from "./sources";
@@ -29,16 +25,7 @@ const PASSAGES: AskPassage[] = [
 ];
 
 /** A finished, diarized transcription whose lines are in the search index, as a speech run leaves one. */
-async function meeting(userId: string) {
-  const transcriptionId = await seedTranscription(userId, "Pilot kickoff", SEGMENTS);
-  const db = createDb(env.DB);
-  await db
-    .update(transcriptions)
-    .set({ text: transcriptText(SEGMENTS), diarize: true })
-    .where(eq(transcriptions.id, transcriptionId));
-  await reindexTranscription(db, transcriptionId);
-  return transcriptionId;
-}
+const meeting = (userId: string) => seedIndexedTranscription(userId, "Pilot kickoff", SEGMENTS);
 
 /** The binding's wire format: one `data:` event per piece, a usage-only event, then `[DONE]`. */
 function sse(pieces: string[]) {
