@@ -717,6 +717,19 @@ export const workspaceInvitations = sqliteTable(
   ],
 );
 
+/** A kept answer to a question (ask_answers, library_answers): the same columns in both. */
+const answerColumns = () => ({
+  /** The question folded (lower case, single spaces): what makes two askings the same question. */
+  questionKey: text("question_key").notNull(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  mode: text("mode", { enum: ASK_MODES }).notNull(),
+  fallback: text("fallback", { enum: ASK_FALLBACKS }),
+  /** The passages as JSON (AskPassage[]; in a library's answer each names its transcription). */
+  passages: text("passages").notNull(),
+  askedAt: text("asked_at").notNull().default(now),
+});
+
 /**
  * The last answer to each question asked of a transcription ("Ask this meeting", worker/src/ask): the same question
  * (case and spacing aside) replaces it, so a reload shows it without asking the model again.
@@ -728,15 +741,7 @@ export const askAnswers = sqliteTable(
     transcriptionId: text("transcription_id")
       .notNull()
       .references(() => transcriptions.id, { onDelete: "cascade" }),
-    /** The question folded (lower case, single spaces): what makes two askings the same question. */
-    questionKey: text("question_key").notNull(),
-    question: text("question").notNull(),
-    answer: text("answer").notNull(),
-    mode: text("mode", { enum: ASK_MODES }).notNull(),
-    fallback: text("fallback", { enum: ASK_FALLBACKS }),
-    /** The passages as JSON (AskPassage[]). */
-    passages: text("passages").notNull(),
-    askedAt: text("asked_at").notNull().default(now),
+    ...answerColumns(),
   },
   (t) => [uniqueIndex("ask_answers_question_idx").on(t.transcriptionId, t.questionKey)],
 );
@@ -756,14 +761,7 @@ export const libraryAnswers = sqliteTable(
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     /** The workspace's id, or "" for the personal space: NULLs never collide in a unique index. */
     spaceKey: text("space_key").notNull(),
-    questionKey: text("question_key").notNull(),
-    question: text("question").notNull(),
-    answer: text("answer").notNull(),
-    mode: text("mode", { enum: ASK_MODES }).notNull(),
-    fallback: text("fallback", { enum: ASK_FALLBACKS }),
-    /** The passages as JSON (AskPassage[], each naming its transcription). */
-    passages: text("passages").notNull(),
-    askedAt: text("asked_at").notNull().default(now),
+    ...answerColumns(),
   },
   (t) => [uniqueIndex("library_answers_question_idx").on(t.userId, t.spaceKey, t.questionKey)],
 );
