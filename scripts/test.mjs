@@ -11,7 +11,7 @@ import { asrPython, root } from "./lib/env.mjs";
 import { fuzzApi, prepareFuzz } from "./lib/fuzz.mjs";
 import { preflight } from "./lib/preflight.mjs";
 import { runAsync, startService, stopAll, stopAllOnSignals, stopService } from "./lib/processes.mjs";
-import { lastLines, runCounted } from "./lib/report.mjs";
+import { failedTests, lastLines, runCounted } from "./lib/report.mjs";
 import { installAndBuildForTests, migrate, seedAssets } from "./lib/setup.mjs";
 import { localVapidVars } from "./lib/vapid.mjs";
 
@@ -55,6 +55,17 @@ function summary() {
     console.log(
       `${r.ok ? "✓" : "✗"} ${r.name}${counts} (${Math.round(r.seconds ?? 0)} s)${r.note ? ` — ${r.note}` : ""}`,
     );
+  }
+  // The failed tests by name, with their first error line: the run's last lines say which test to look at.
+  for (const r of results.filter((r) => r.failed > 0 && r.output)) {
+    const names = failedTests(r.output);
+    if (names.length)
+      console.log(
+        `\nfailed in "${r.name}":\n${names
+          .slice(0, 20)
+          .map((n) => `  ${n}`)
+          .join("\n")}`,
+      );
   }
   // A step that failed without its runner's counts (it crashed, or ended before its summary) is explained here,
   // by its last lines: a log read from its end shows the cause, not only the later steps' output.

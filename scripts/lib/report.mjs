@@ -101,6 +101,34 @@ export function lastLines(out, n) {
     .join("\n");
 }
 
+/**
+ * The failed tests a step's output names, each with the first line of its error: vitest's "FAIL  file > test",
+ * pytest's "FAILED file::test - error" and node's "✖ test". The summary prints them, so a log read only from its end
+ * still says which test failed and why.
+ */
+export function failedTests(out) {
+  const lines = out.replace(COLOURS, "").split("\n");
+  const found = [];
+  lines.forEach((line, i) => {
+    const vitest = /^\s*FAIL\s+(\S.*>.*)$/.exec(line);
+    if (vitest) {
+      const error = lines.slice(i + 1).find((l) => l.trim() && !/^\s*[⎯-]+/.test(l));
+      found.push(error ? `${vitest[1].trim()} — ${error.trim()}` : vitest[1].trim());
+    }
+    const pytest = /^FAILED (.+)$/.exec(line);
+    if (pytest) found.push(pytest[1].trim());
+  });
+  // node's spec reporter repeats each failure under "✖ failing tests:"; the part after that heading is the list.
+  const nodeList = lines.findIndex((l) => /^✖ failing tests:/.test(l.trim()));
+  if (nodeList >= 0) {
+    for (const line of lines.slice(nodeList + 1)) {
+      const node = /^✖ (.+?)(?: \([\d.]+m?s\))?$/.exec(line.trim());
+      if (node) found.push(node[1]);
+    }
+  }
+  return [...new Set(found)].map((f) => f.slice(0, 300));
+}
+
 /** Passed/failed counts from the closing lines of vitest, pytest and node's test runner. */
 export function countResults(out) {
   const plain = out.replace(COLOURS, "");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { countResults, lastLines, runCounted } from "./report.mjs";
+import { countResults, failedTests, lastLines, runCounted } from "./report.mjs";
 
 /** Gone, or a zombie waiting for a reaper: either way it holds nothing open and does no work. */
 function gone(pid) {
@@ -50,4 +50,24 @@ test("lastLines keeps a step's last non-blank lines, without colour codes", () =
   const out = "one\n\n\x1b[31mtwo\x1b[39m\n  \nthree\n";
   assert.equal(lastLines(out, 2), "two\nthree");
   assert.equal(lastLines(out, 10), "one\ntwo\nthree");
+});
+
+test("failedTests names vitest's, pytest's and node's failed tests with their first error line", () => {
+  const vitest = [
+    "⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯",
+    "",
+    " \x1b[31mFAIL\x1b[39m  e2e/ask.e2e.ts > Ask > answers with a citation",
+    "AssertionError: expected 0 to be 1",
+    " ❯ e2e/ask.e2e.ts:12:3",
+  ].join("\n");
+  assert.deepEqual(failedTests(vitest), [
+    "e2e/ask.e2e.ts > Ask > answers with a citation — AssertionError: expected 0 to be 1",
+  ]);
+  const pytest =
+    "FAILED asr/tests/test_api.py::test_language - AssertionError: 'en' != 'de'\n1 failed, 3 passed in 2.0s\n";
+  assert.deepEqual(failedTests(pytest), ["asr/tests/test_api.py::test_language - AssertionError: 'en' != 'de'"]);
+  const node =
+    "✖ first (3.1ms)\nℹ fail 1\n\n✖ failing tests:\n\ntest at a.test.mjs:1:1\n✖ first (3.1ms)\n  Error: boom\n";
+  assert.deepEqual(failedTests(node), ["first"]);
+  assert.deepEqual(failedTests(" Tests  3 passed (3)\n"), []);
 });
