@@ -46,7 +46,7 @@ describe("scoreSummary", () => {
 
   it("counts kept facts and supported sentences", () => {
     const score = scoreSummary(
-      result("Priya moved the pilot to March 3. Oslo agreed.", ["Budget unchanged."]),
+      result("Priya moved the pilot to March 3. Oslo agreed.", ["The budget rose to 30,000."]),
       transcript,
       facts,
     );

@@ -3,71 +3,8 @@
 // before it keeps a sentence (src/analysis/providers/grounding.ts).
 import type { AnalysisResult } from "@verbatim/shared";
 import { type SourceIndex, sentencesOf, sourceIndex, unsupported } from "../src/analysis/providers/grounding";
+import { numbersAsDigits } from "../src/analysis/providers/spoken-numbers";
 import type { Fact } from "./meetings";
-
-const UNITS = "zero one two three four five six seven eight nine".split(" ");
-const TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
-const TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
-const ORDINAL_UNITS = "zeroth first second third fourth fifth sixth seventh eighth ninth".split(" ");
-const ORDINAL_TEENS =
-  "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split(" ");
-const ORDINAL_TENS = "twentieth thirtieth".split(" ");
-
-type Kind = "unit" | "teen" | "ten" | "hundred" | "scale";
-const WORDS = new Map<string, { value: number; kind: Kind; ordinal?: true }>([
-  ...UNITS.map((w, i) => [w, { value: i, kind: "unit" as const }] as const),
-  ...TEENS.map((w, i) => [w, { value: 10 + i, kind: "teen" as const }] as const),
-  ...TENS.map((w, i) => [w, { value: 20 + 10 * i, kind: "ten" as const }] as const),
-  ...ORDINAL_UNITS.map((w, i) => [w, { value: i, kind: "unit" as const, ordinal: true as const }] as const),
-  ...ORDINAL_TEENS.map((w, i) => [w, { value: 10 + i, kind: "teen" as const, ordinal: true as const }] as const),
-  ...ORDINAL_TENS.map((w, i) => [w, { value: 20 + 10 * i, kind: "ten" as const, ordinal: true as const }] as const),
-  ["hundred", { value: 100, kind: "hundred" }],
-  ["thousand", { value: 1000, kind: "scale" }],
-  ["million", { value: 1_000_000, kind: "scale" }],
-]);
-// What may come before each kind of number word within one number: "forty five", "one hundred and twenty".
-const FOLLOWS: Record<Kind, (Kind | "none")[]> = {
-  unit: ["none", "ten", "hundred", "scale"],
-  teen: ["none", "hundred", "scale"],
-  ten: ["none", "hundred", "scale"],
-  hundred: ["unit", "teen", "ten"],
-  scale: ["unit", "teen", "ten", "hundred"],
-};
-
-/** Runs of number words as digits: "forty five thousand" → "45000", "twenty first" → "21", "one two" → "1 2". */
-function numbersAsDigits(words: string[]): string[] {
-  const out: string[] = [];
-  let total = 0;
-  let current = 0;
-  let last: Kind | "none" = "none";
-  const flush = () => {
-    if (last !== "none") out.push(String(total + current));
-    total = 0;
-    current = 0;
-    last = "none";
-  };
-  words.forEach((word, i) => {
-    const number = WORDS.get(word);
-    const next = WORDS.get(words[i + 1] ?? "");
-    if (word === "and" && (last === "hundred" || last === "scale") && next && next.kind !== "scale") return;
-    if (!number) {
-      flush();
-      out.push(word);
-      return;
-    }
-    if (!FOLLOWS[number.kind].includes(last)) flush();
-    if (number.kind === "hundred") current *= 100;
-    else if (number.kind === "scale") {
-      total += current * number.value;
-      current = 0;
-    } else current += number.value;
-    last = number.kind;
-    // "twenty-first" ends its number: what follows starts another.
-    if (number.ordinal) flush();
-  });
-  flush();
-  return out;
-}
 
 /**
  * Text as facts are matched: lower case without accents, "1,500" and "$1.5k" forms as plain digits, ordinal endings

@@ -16,6 +16,15 @@ describe("grounding check", () => {
     expect(unsupported("El equipo de Marcus y Priya Raman trabaja en la versión 2.4 del Q3.", source)).toEqual([]);
   });
 
+  it("reads the transcript's spoken numbers past ninety-nine, and its digits with a scale word", () => {
+    const money = sourceIndex(
+      "Dana: The grant is forty-five thousand dollars. It was twenty. Five of us agreed, and 1.5 million is the cap.",
+    );
+    expect(unsupported("Dana said the grant is $45,000, with a cap of 1,500,000.", money)).toEqual([]);
+    expect(unsupported("5 people agreed after it was 20.", money)).toEqual([]);
+    expect(unsupported("The grant is $40,000.", money)).toEqual(["40,000"]);
+  });
+
   it("compares names without their accents", () => {
     const berlin = sourceIndex("Jose: the pilot in Berlin went well.");
     expect(unsupported("El piloto de Berlín salió bien según José.", berlin)).toEqual([]);

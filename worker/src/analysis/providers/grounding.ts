@@ -2,6 +2,7 @@
 // sentence of it instead of summarising. Before its summary is kept, each sentence is checked against the transcript:
 // one that names someone or something, or states a number, that the transcript does not contain is dropped, and so is
 // one copied from it word for word; the caller says so in the analysis' notes.
+import { numbersAsDigits, scaledNumbers } from "./spoken-numbers";
 
 /** What a transcript contains, for the check: its words (lower case), its numbers (as digits), its word sequence. */
 export interface SourceIndex {
@@ -10,34 +11,6 @@ export interface SourceIndex {
   /** The transcript's words in order, lower case, one space apart and one either end. */
   sequence: string;
 }
-
-const UNITS = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-const TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-const WORD_VALUE = new Map<string, number>([
-  ...UNITS.map((w, i) => [w, i] as const),
-  ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
-]);
 
 const WORD = /[\p{L}\p{N}]+/gu;
 // A number stands alone: "PART1" or "Q3" are names, not the numbers 1 and 3. Ordinal and unit endings are dropped.
@@ -49,18 +22,16 @@ function normaliseNumber(text: string): string {
   return text.replace(",", ".");
 }
 
-/** The spoken numbers of an English transcript ("forty-five", "twenty"), as digits: the recogniser writes both. */
-function numberWords(lowerText: string): string[] {
-  const words = lowerText.match(/[a-z]+/g) ?? [];
-  const found: string[] = [];
-  words.forEach((word, i) => {
-    const value = WORD_VALUE.get(word);
-    if (value === undefined) return;
-    found.push(String(value));
-    const next = WORD_VALUE.get(words[i + 1] ?? "");
-    if (value >= 20 && next !== undefined && next > 0 && next < 10) found.push(String(value + next));
-  });
-  return found;
+/**
+ * The numbers an English transcript says in words ("forty-five", "twelve thousand five hundred") or with a scale
+ * word ("1.5 million"), as digits: the recogniser writes both, and a summary may write either.
+ */
+function spokenNumbers(lowerText: string): string[] {
+  // A number does not run across punctuation: "it was twenty. Five came" says 20 and 5, not 25. Each number word
+  // alone counts too ("twenty five" also says 20 and 5 to a summary that splits it), as the check is for inventions.
+  const pieces = lowerText.split(/[^a-z\s-]+/).map((piece) => piece.match(/[a-z]+/g) ?? []);
+  const digits = pieces.flatMap((words) => [...numbersAsDigits(words), ...words.flatMap((w) => numbersAsDigits([w]))]);
+  return [...digits.filter((word) => /^\d+$/.test(word)), ...scaledNumbers(lowerText)];
 }
 
 // Names are compared without their accents: a Spanish summary writes "Berlín" for the "Berlin" said in English.
@@ -82,7 +53,7 @@ export function sourceIndex(transcript: string): SourceIndex {
   return {
     sequence: wordSequence(transcript),
     words: new Set((lower.match(WORD) ?? []).map(fold)),
-    numbers: new Set([...(transcript.match(NUMBER) ?? []).map(normaliseNumber), ...numberWords(lower)]),
+    numbers: new Set([...(transcript.match(NUMBER) ?? []).map(normaliseNumber), ...spokenNumbers(lower)]),
   };
 }
 

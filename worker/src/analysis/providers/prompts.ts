@@ -86,8 +86,8 @@ function summaryInstructions(prefs: AnalysisPreferences): string {
   const rules = [
     "You summarise meetings. Write in your own words: never copy a sentence from the text you are given.",
     "Keep every name, number, date and decision exactly as stated. Never add a name, number or date that is not in the text.",
-    // A number the transcript spells out ("forty thousand") and the model writes in digits is one the check
-    // (grounding.ts) cannot match for amounts over a hundred: the sentence, and the fact in it, would be dropped.
+    // The check (grounding.ts) reads a number in either form; a number copied as it was said is one the model
+    // cannot convert wrongly ("three hundred and twenty thousand" is easy to write as 3,200,000).
     'Write numbers, amounts and dates as the text says them: "forty thousand" stays "forty thousand", "March third" stays "March third".',
     'Reply with one JSON object and nothing else, shaped like {"summary": "…", "key_points": ["…", "…"]}.',
     "summary: who met and what about, what was decided, and what happens next.",
