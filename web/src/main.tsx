@@ -1,7 +1,7 @@
 import "@/lib/zod-config";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { AuthProvider } from "@/entities/session/use-auth";
 import { I18nProvider, initialLocale, setLocale } from "@/lib/i18n";
@@ -27,6 +27,16 @@ async function signedOut() {
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+/**
+ * Once the app's first render is on screen, the page's prerendered first screen (#root's `data-prerendered`, see
+ * web/scripts/app-pages.mjs) is gone: the mark goes with it, so whoever reads the page (a browser test measuring
+ * the layout) can tell the app's own elements from the drawn copies they replace.
+ */
+function DrawnPageReplaced() {
+  useLayoutEffect(() => root?.removeAttribute("data-prerendered"), []);
+  return null;
+}
+
 // The first screen is drawn in its language: the signed-in user's (kept on this device) or the browser's. Its
 // messages are a precached chunk, so this waits for no network (lib/i18n; LocaleSync keeps it up to date).
 // Drawn as a transition, so React yields to the browser every few milliseconds while it builds the first screen
@@ -40,6 +50,7 @@ void Promise.all([
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
+        <DrawnPageReplaced />
         <I18nProvider>
           <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
             <AuthProvider onSignedOut={signedOut}>

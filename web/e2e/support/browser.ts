@@ -86,6 +86,15 @@ export function watchContext<T extends BrowserContext>(context: T): T {
 }
 
 /**
+ * Waits until the app has drawn over a page's prerendered first screen (main.tsx drops #root's `data-prerendered`).
+ * The drawn layout is already there when a signed-in page opens, and the app's first render replaces it: a reading
+ * that does not wait (a bounding box, a count) may otherwise measure the copy as it goes.
+ */
+export async function appStarted(page: Page) {
+  await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached", timeout: 60_000 });
+}
+
+/**
  * Lets the running test's pages log errors matching a pattern: only for errors the test provokes on purpose
  * (a server error it fakes, the network it takes away), each with the reason beside the call.
  */
