@@ -2,20 +2,37 @@
 // sequence at a time here, so requests wait their turn in a queue instead of sharing the context.
 import { availableParallelism } from "node:os";
 import { getLlama, LlamaChat } from "node-llama-cpp";
+import { otherLoadSampler, threadsFor } from "./cpu-share.mjs";
 
-// llama.cpp's threads wait for each other, spinning, several times per token: when another process takes one of their
-// cores (the speech engine transcribing, the Worker, a test run), all of them stall. On 2 busy cores, 2 threads wrote
-// 80 tokens in 31-168 s and 1 thread in 14-21 s; so one core is left to the rest of the machine.
-const defaultThreads = () => Math.max(1, availableParallelism() - 1);
+// How often the service looks at the rest of the machine's load to choose its threads (cpu-share.mjs): each token
+// then uses what the last second left free.
+const FOLLOW_LOAD_MS = 1000;
 
 /**
  * Loads the GGUF at `modelPath` on the CPU with prebuilt binaries only (nothing is compiled on this machine).
- * `contextSize`: tokens of prompt plus answer per request; `threads`: the cores to use.
+ * `contextSize`: tokens of prompt plus answer per request; `threads`: the cores to use, fixed, or, by default, as
+ * many as the rest of the machine leaves free (cpu-share.mjs), checked every second.
  */
-export async function loadModel({ modelPath, contextSize, threads = defaultThreads() }) {
-  const llama = await getLlama({ gpu: false, build: "never", logLevel: "error" });
+export async function loadModel({ modelPath, contextSize, threads }) {
+  const cores = availableParallelism();
+  const sample = threads ? null : otherLoadSampler(cores);
+  // Where the load cannot be read (no /proc), every core but one, as before the service followed the load.
+  const fixed = threads ?? (sample?.() == null ? Math.max(1, cores - 1) : null);
+  const llama = await getLlama({ gpu: false, build: "never", logLevel: "error", maxThreads: fixed ?? cores });
   const model = await llama.loadModel({ modelPath });
-  const context = await model.createContext({ contextSize, threads, sequences: 1 });
+  // With a range, llama.cpp is told before every batch of tokens how many threads to use: llama.maxThreads, which
+  // the interval below sets.
+  const context = await model.createContext({ contextSize, threads: fixed ?? { ideal: cores, min: 1 }, sequences: 1 });
+  // (The context's range is capped by llama.maxThreads when it is made: lowered only now.) Following the load, it
+  // starts as it did before it could: every core but one, until the first second has been read.
+  if (!fixed) llama.maxThreads = Math.max(1, cores - 1);
+  const follow = fixed
+    ? null
+    : setInterval(() => {
+        const others = sample?.();
+        if (others != null) llama.maxThreads = threadsFor(others, cores);
+      }, FOLLOW_LOAD_MS);
+  follow?.unref();
   const sequence = context.getSequence();
   const chat = new LlamaChat({ contextSequence: sequence });
   let queue = Promise.resolve();
@@ -61,6 +78,11 @@ export async function loadModel({ modelPath, contextSize, threads = defaultThrea
     return run;
   }
 
-  const dispose = () => llama.dispose();
-  return { complete, dispose, contextSize: context.contextSize, threads };
+  const dispose = () => {
+    if (follow) clearInterval(follow);
+    return llama.dispose();
+  };
+  // What the service reports: a fixed count, or the range it moves in with the load.
+  const threadsText = fixed ? String(fixed) : `1-${cores} (following the load)`;
+  return { complete, dispose, contextSize: context.contextSize, threads: threadsText };
 }

@@ -2,7 +2,8 @@
 // provider uses: POST /v1/chat/completions (with response_format json_object, or `stream` for the answers of
 // "Ask this meeting"), GET /v1/models, and GET /health.
 //   node llm/server.mjs      LLM_PORT (8789; 0 picks a free port), LLM_HOST (127.0.0.1), LLM_CONTEXT (8192),
-//                            LLM_THREADS (all cores but one), LLM_MAX_TOKENS (1024, the cap on one answer)
+//                            LLM_THREADS (a fixed count; by default as many as the load leaves free), LLM_MAX_TOKENS
+//                            (1024, the cap on one answer)
 // It prints "llm: listening on http://host:port" once the model is loaded and it answers.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";

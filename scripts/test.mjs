@@ -104,8 +104,8 @@ async function main() {
   // The static checks, the small suites and the speech engine's tests, side by side: tsc and pytest each keep
   // about one core busy, the rest are short. Each step's output is printed whole when it ends; the summary keeps
   // their order.
-  // The test command's own tests, shared/'s check that every rule more than one package needs has one home, and
-  // the tests of the helpers in testing/ (@verbatim/testing).
+  // The test command's own tests, shared/'s check that every rule more than one package needs has one home, the
+  // tests of the helpers in testing/ (@verbatim/testing) and of the language model's service (llm/).
   const ownTests = [
     ...["scripts/lib", "shared"].flatMap((dir) =>
       readdirSync(`${root}${dir}`)
@@ -113,6 +113,7 @@ async function main() {
         .map((f) => `${dir}/${f}`),
     ),
     ...testFiles("testing"),
+    ...testFiles("llm"),
   ];
   const quiet = { live: false };
   results.push(
