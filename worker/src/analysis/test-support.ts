@@ -105,14 +105,14 @@ export function modelAnalysis(marker: string) {
 }
 
 /** The body of a chat.completions response as OpenAI-compatible servers send it. */
-export function chatCompletion(content: string, model = "test-model") {
+export function chatCompletion(content: string, model = "test-model", finishReason = "stop") {
   return {
     id: "chatcmpl-test",
     object: "chat.completion",
     created: 1_700_000_000,
     model,
     choices: [
-      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" },
+      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: finishReason },
     ],
     usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
   };
@@ -129,17 +129,21 @@ export interface RecordedChat {
  * A scripted chat model for the fakes: each request gets the next reply (a string, or a function of the
  * request); every request is recorded.
  */
-export function scriptedReplies(replies: (string | ((request: RecordedChat) => string))[]) {
+export function scriptedReplies(replies: (ScriptedReply | ((request: RecordedChat) => string))[]) {
   const requests: RecordedChat[] = [];
   return {
     requests,
-    next(request: RecordedChat): string {
+    next(request: RecordedChat): Exclude<ScriptedReply, string> {
       requests.push(request);
       const reply = replies[Math.min(requests.length, replies.length) - 1];
-      return typeof reply === "function" ? reply(request) : (reply ?? "");
+      const answer = typeof reply === "function" ? reply(request) : (reply ?? "");
+      return typeof answer === "string" ? { content: answer, finishReason: "stop" } : answer;
     },
   };
 }
+
+/** A scripted reply: its text, or its text and why it ended ("length": cut off at the request's max_tokens). */
+export type ScriptedReply = string | { content: string; finishReason: "stop" | "length" };
 
 /** A fetch that answers as an OpenAI-compatible server would, for the openai client inside workerd. */
 export function fakeOpenAiFetch(script: ReturnType<typeof scriptedReplies>, options: { status?: number } = {}) {
@@ -149,7 +153,8 @@ export function fakeOpenAiFetch(script: ReturnType<typeof scriptedReplies>, opti
     if (options.status)
       return Response.json({ error: { message: "upstream down", type: "server_error" } }, { status: options.status });
     const request = JSON.parse(String(init?.body)) as RecordedChat;
-    return Response.json(chatCompletion(script.next(request), request.model));
+    const reply = script.next(request);
+    return Response.json(chatCompletion(reply.content, request.model, reply.finishReason));
   };
   return { fetch: fetch as typeof globalThis.fetch, urls };
 }

@@ -162,7 +162,7 @@ describe("asking my library", () => {
     await meeting(user.id, "Hiring sync", HIRING);
     const replies = scriptedReplies(["The pilot starts on the ninth of March [00:03]."]);
     const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
-      const content = replies.next(JSON.parse(String(init?.body)) as RecordedChat);
+      const { content } = replies.next(JSON.parse(String(init?.body)) as RecordedChat);
       const chunk = `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content }, finish_reason: "stop" }] })}\n\n`;
       return new Response(`${chunk}data: [DONE]\n\n`, { headers: { "Content-Type": "text/event-stream" } });
     }) as typeof globalThis.fetch;

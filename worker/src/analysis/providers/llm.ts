@@ -28,7 +28,11 @@ function validateReply<T>(task: LlmTask<T>, reply: string, prefs: AnalysisPrefer
   return wrong ? { ok: false, error: wrong } : { ok: true, value: result.data };
 }
 
-/** One request with one repair: an invalid reply is sent back with its validation error. Null if both fail. */
+/**
+ * One request with one repair: an invalid reply is sent back with its validation error. Null if both fail. A reply
+ * cut off at the length cap is a model that rambled (a small one loops): sent back, it was continued, not mended (3
+ * of 3 such repairs ran into the cap again in pnpm bench:analysis), so the request is made again as it was instead.
+ */
 async function ask<T>(
   provider: AnalysisProvider,
   task: LlmTask<T>,
@@ -36,10 +40,10 @@ async function ask<T>(
   messages: ChatMessage[],
 ): Promise<{ value: T | null; repaired: boolean }> {
   const reply = await provider.complete(messages, task.jsonSchema);
-  const first = validateReply(task, reply, prefs);
+  const first = validateReply(task, reply.text, prefs);
   if (first.ok) return { value: first.value, repaired: false };
-  const retry = repairMessages(messages, reply, first.error);
-  const second = validateReply(task, await provider.complete(retry, task.jsonSchema), prefs);
+  const retry = reply.cutOff ? messages : repairMessages(messages, reply.text, first.error);
+  const second = validateReply(task, (await provider.complete(retry, task.jsonSchema)).text, prefs);
   return { value: second.ok ? second.value : null, repaired: true };
 }
 

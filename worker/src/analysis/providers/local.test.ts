@@ -107,6 +107,19 @@ describe("local provider", () => {
     expect(failed.result.notes.at(-1)).toMatch(/did not return valid JSON after one repair/);
   });
 
+  it("asks again, rather than send back, a reply cut off at its length cap", async () => {
+    // A small model that loops until max_tokens: its ramble, sent back for repair, was only continued.
+    const ramble = {
+      content: `{"summary": "${"Sarah Chen said the freeze moves. ".repeat(40)}`,
+      finishReason: "length",
+    } as const;
+    const { result, script } = await viaLocal([ramble, summary(GOOD)]);
+    expect(script.requests).toHaveLength(2);
+    expect(script.requests[1]?.messages).toEqual(script.requests[0]?.messages);
+    expect(result.summary).toBe(GOOD);
+    expect(result.notes.join(" ")).toMatch(/needed one repair to return valid JSON/);
+  });
+
   it("asks for the user's language, last, beside the transcript", async () => {
     const spanish = { ...prefs, preferredLanguage: "Spanish" as const };
     const { script } = await viaLocal([summary(GOOD)], {}, spanish);

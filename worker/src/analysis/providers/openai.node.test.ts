@@ -22,7 +22,8 @@ beforeAll(async () => {
       paths.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
       const request = JSON.parse(body) as RecordedChat;
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(chatCompletion(script.next(request), request.model)));
+      const reply = script.next(request);
+      res.end(JSON.stringify(chatCompletion(reply.content, request.model, reply.finishReason)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -53,7 +53,8 @@ export function openAiProvider(options: OpenAiOptions, run: OpenAiRun = HOSTED):
           temperature: 0.2,
           ...(maxTokens ? { max_tokens: maxTokens } : {}),
         });
-        return completion.choices[0]?.message?.content ?? "";
+        const choice = completion.choices[0];
+        return { text: choice?.message?.content ?? "", cutOff: choice?.finish_reason === "length" };
       } catch (error) {
         throw new LlmError(`OpenAI-compatible API (${model}) failed: ${describeError(error)}`, { cause: error });
       }

@@ -16,7 +16,7 @@ function fakeAi(script: ReturnType<typeof scriptedReplies>, options: { fail?: bo
     async run(model, inputs) {
       calls.push({ model, inputs });
       if (options.fail) throw new Error("3040: Capacity temporarily exceeded");
-      const reply = script.next({ model, messages: inputs.messages as RecordedChat["messages"] });
+      const reply = script.next({ model, messages: inputs.messages as RecordedChat["messages"] }).content;
       try {
         return { response: JSON.parse(reply), usage: {} };
       } catch {

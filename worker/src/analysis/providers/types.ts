@@ -3,6 +3,12 @@ export interface ChatMessage {
   content: string;
 }
 
+/** A model's reply: its text, and whether it stopped at the answer's length cap (OpenAI's finish_reason "length"). */
+export interface Reply {
+  text: string;
+  cutOff: boolean;
+}
+
 /** A language model that can be asked for one JSON object. */
 export interface AnalysisProvider {
   readonly engine: "local" | "workers-ai" | "openai";
@@ -21,7 +27,7 @@ export interface AnalysisProvider {
    * Throws LlmError when the call itself fails (network, quota, refusal by the API); a reply that is not the
    * JSON asked for is returned as it is, for the caller to repair.
    */
-  complete(messages: ChatMessage[], jsonSchema: Record<string, unknown>): Promise<string>;
+  complete(messages: ChatMessage[], jsonSchema: Record<string, unknown>): Promise<Reply>;
 }
 
 /** A failed call to a language model: the analysis falls back to the offline engine instead of failing. */

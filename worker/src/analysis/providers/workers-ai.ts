@@ -32,10 +32,12 @@ export function workersAiProvider(ai: AiBinding, model = DEFAULT_WORKERS_AI_MODE
       } catch (error) {
         throw new LlmError(`Workers AI (${model}) failed: ${describeError(error)}`, { cause: error });
       }
-      // In JSON mode the binding usually hands back the parsed object; older models return text.
-      const response = (output as { response?: unknown } | null)?.response;
-      if (typeof response === "string") return response;
-      return response === undefined ? "" : JSON.stringify(response);
+      // In JSON mode the binding usually hands back the parsed object; older models return text. Its usage tells
+      // an answer that ran into the cap.
+      const { response, usage } = (output ?? {}) as { response?: unknown; usage?: { completion_tokens?: number } };
+      const cutOff = (usage?.completion_tokens ?? 0) >= MAX_OUTPUT_TOKENS;
+      if (typeof response === "string") return { text: response, cutOff };
+      return { text: response === undefined ? "" : JSON.stringify(response), cutOff };
     },
   };
 }
