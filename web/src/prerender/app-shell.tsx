@@ -3,53 +3,26 @@
 // a browser holding a session cookie (worker/src/pages/app-page.ts): the layout and the page's heading paint before
 // any script, and the app's first render, while the session is checked, draws the same (RequireAuth's PendingPage)
 // (docs/architecture/web-app.md, "Signed-in pages paint at once").
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from "@tanstack/react-router";
-import { renderToString } from "react-dom/server";
-import { IntlProvider } from "use-intl";
+import type { ReactNode } from "react";
 import { AppLayout } from "@/components/layout/app-layout";
 import { PendingPage } from "@/components/layout/pending-page";
 import { AuthProvider } from "@/entities/session/use-auth";
 import type { Messages } from "@/lib/i18n";
 import type { Locale } from "@/lib/i18n/locale";
+import { renderRoute } from "./render-route";
 
-/** The markup (what goes inside #root) of the page at `pathname` in `locale`, as the client's first render draws it. */
+/**
+ * The markup (what goes inside #root) of the page at `pathname` in `locale`, as the client's first render draws it.
+ * Nothing is fetched: nobody is signed in yet, as in the client's first render.
+ */
 export async function renderAppShell(pathname: string, locale: Locale, messages: Messages): Promise<string> {
-  const rootRoute = createRootRoute();
-  const page = () => (
+  const component = () => (
     <AppLayout>
       <PendingPage pathname={pathname} />
     </AppLayout>
   );
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: "$", component: page }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [pathname] }),
-    isServer: true,
-  });
-  await router.load();
-  // Nothing is fetched here: nobody is signed in yet, as in the client's first render.
-  const queryClient = new QueryClient();
-  const markup = renderToString(
-    <IntlProvider locale={locale} messages={messages} timeZone="UTC">
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider onSignedOut={() => undefined}>
-          <RouterProvider router={router as never} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </IntlProvider>,
-  );
-  // Its garbage-collection timers would keep the build process alive for five minutes.
-  queryClient.clear();
-  return inertButtons(markup);
+  const around = (router: ReactNode) => <AuthProvider onSignedOut={() => undefined}>{router}</AuthProvider>;
+  return inertButtons(await renderRoute({ pathname, path: "$", component, locale, messages, around }));
 }
 
 /**
