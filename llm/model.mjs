@@ -15,17 +15,17 @@ const FOLLOW_LOAD_MS = 1000;
  */
 export async function loadModel({ modelPath, contextSize, threads }) {
   const cores = availableParallelism();
+  // Every core but one: where the load cannot be read (no /proc), and until its first second has been.
+  const allButOne = Math.max(1, cores - 1);
   const sample = threads ? null : otherLoadSampler(cores);
-  // Where the load cannot be read (no /proc), every core but one, as before the service followed the load.
-  const fixed = threads ?? (sample?.() == null ? Math.max(1, cores - 1) : null);
+  const fixed = threads ?? (sample?.() == null ? allButOne : null);
   const llama = await getLlama({ gpu: false, build: "never", logLevel: "error", maxThreads: fixed ?? cores });
   const model = await llama.loadModel({ modelPath });
   // With a range, llama.cpp is told before every batch of tokens how many threads to use: llama.maxThreads, which
   // the interval below sets.
   const context = await model.createContext({ contextSize, threads: fixed ?? { ideal: cores, min: 1 }, sequences: 1 });
-  // (The context's range is capped by llama.maxThreads when it is made: lowered only now.) Following the load, it
-  // starts as it did before it could: every core but one, until the first second has been read.
-  if (!fixed) llama.maxThreads = Math.max(1, cores - 1);
+  // (The context's range is capped by llama.maxThreads when it is made: lowered only now.)
+  if (!fixed) llama.maxThreads = allButOne;
   const follow = fixed
     ? null
     : setInterval(() => {
