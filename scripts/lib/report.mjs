@@ -111,10 +111,7 @@ export function failedTests(out) {
   const found = [];
   lines.forEach((line, i) => {
     const vitest = /^\s*FAIL\s+(\S.*>.*)$/.exec(line);
-    if (vitest) {
-      const error = lines.slice(i + 1).find((l) => l.trim() && !/^\s*[⎯-]+/.test(l));
-      found.push(error ? `${vitest[1].trim()} — ${error.trim()}` : vitest[1].trim());
-    }
+    if (vitest) found.push(vitestFailure(vitest[1].trim(), lines.slice(i + 1)));
     const pytest = /^FAILED (.+)$/.exec(line);
     if (pytest) found.push(pytest[1].trim());
   });
@@ -126,7 +123,28 @@ export function failedTests(out) {
       if (node) found.push(node[1]);
     }
   }
-  return [...new Set(found)].map((f) => f.slice(0, 300));
+  return [...new Set(found)].map((f) => f.slice(0, 500));
+}
+
+/**
+ * One vitest failure: its name, the first line of its error, what Playwright was waiting for (a timeout's
+ * message alone does not say which locator) and the first line of the test file it stopped at.
+ */
+function vitestFailure(name, after) {
+  const end = after.findIndex((l) => /^\s*FAIL\s/.test(l) || /^\s*⎯{3,}\[\d+\/\d+\]⎯/.test(l));
+  const block = end < 0 ? after : after.slice(0, end);
+  const error = block.find((l) => l.trim() && !/^\s*[⎯-]+/.test(l))?.trim();
+  const waiting = block
+    .find((l) => /^\s*- waiting for /.test(l))
+    ?.trim()
+    .slice(2);
+  // The stack's paths may be relative to another directory than the name's: match the file's own name.
+  const file = name.split(" > ")[0].split("/").pop();
+  const at = block
+    .find((l) => new RegExp(`❯ (?:\\S*/)?${file.replace(/\./g, "\\.")}:\\d`).test(l))
+    ?.trim()
+    .slice(2);
+  return [name, error, waiting, at && `at ${at}`].filter(Boolean).join(" — ");
 }
 
 /** Passed/failed counts from the closing lines of vitest, pytest and node's test runner. */

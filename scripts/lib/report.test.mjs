@@ -61,7 +61,24 @@ test("failedTests names vitest's, pytest's and node's failed tests with their fi
     " ❯ e2e/ask.e2e.ts:12:3",
   ].join("\n");
   assert.deepEqual(failedTests(vitest), [
-    "e2e/ask.e2e.ts > Ask > answers with a citation — AssertionError: expected 0 to be 1",
+    "e2e/ask.e2e.ts > Ask > answers with a citation — AssertionError: expected 0 to be 1 — at e2e/ask.e2e.ts:12:3",
+  ]);
+  // A Playwright timeout names the locator it waited for, and the line is the test's, not a helper's.
+  const timeout = [
+    " FAIL  e2e/library.e2e.ts > the device library > opens offline",
+    "TimeoutError: locator.waitFor: Timeout 15000ms exceeded.",
+    "Call log:",
+    "  - waiting for getByTestId('offline-indicator') to be visible",
+    "",
+    " ❯ e2e/support/browser.ts:40:3",
+    " ❯ e2e/library.e2e.ts:36:50",
+    "⎯⎯⎯⎯⎯⎯⎯[1/2]⎯",
+    " FAIL  e2e/b.e2e.ts > b > c",
+    "Error: other",
+  ].join("\n");
+  assert.deepEqual(failedTests(timeout), [
+    "e2e/library.e2e.ts > the device library > opens offline — TimeoutError: locator.waitFor: Timeout 15000ms exceeded. — waiting for getByTestId('offline-indicator') to be visible — at e2e/library.e2e.ts:36:50",
+    "e2e/b.e2e.ts > b > c — Error: other",
   ]);
   const pytest =
     "FAILED asr/tests/test_api.py::test_language - AssertionError: 'en' != 'de'\n1 failed, 3 passed in 2.0s\n";
