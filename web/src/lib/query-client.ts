@@ -41,9 +41,10 @@ export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> = {
   maxAge: CACHE_MAX_AGE_MS,
   buster: CACHE_BUSTER,
   dehydrateOptions: {
-    // Only successful answers of queries that ask for it; a null (signed-out) user is not worth keeping.
-    shouldDehydrateQuery: (query: Query) =>
-      query.state.status === "success" && query.meta?.persist === true && query.state.data != null,
+    // The last answer of each query that asks for it, also when a later refetch failed (the answer still holds:
+    // dropping it here deleted its saved copy, and the next offline start had no session). A null (signed-out)
+    // user is not worth keeping. The persister saves it as the answer it is (query-persister.ts).
+    shouldDehydrateQuery: (query: Query) => query.meta?.persist === true && query.state.data != null,
   },
 };
 

@@ -1,6 +1,12 @@
-import type { PersistedClient } from "@tanstack/react-query-persist-client";
+import { QueryClient } from "@tanstack/react-query";
+import {
+  type PersistedClient,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from "@tanstack/react-query-persist-client";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "./db";
+import { persistOptions } from "./query-client";
 import { createDexiePersister } from "./query-persister";
 
 type Query = PersistedClient["clientState"]["queries"][number];
@@ -72,6 +78,43 @@ describe("the IndexedDB query persister", () => {
     persister.persistClient(client(query("a", 1)));
     await persister.flush();
     expect(await db.queries.toCollection().primaryKeys()).toEqual(['["a"]']);
+  });
+
+  test("a refetch that fails keeps the last answer saved, as an answer: the next start still has the session", async () => {
+    const options = { ...persistOptions, persister: createDexiePersister() };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ["/api/user"];
+    const user = { id: "u1", username: "ada" };
+    await client.fetchQuery({ queryKey: key, queryFn: () => user, meta: { persist: true } });
+    await persistQueryClientSave({ ...options, queryClient: client });
+    await options.persister.flush();
+    // Then the connection fails mid-refetch (navigator.onLine may still say online).
+    await client
+      .fetchQuery({
+        queryKey: key,
+        queryFn: () => Promise.reject(new TypeError("Failed to fetch")),
+        staleTime: 0,
+        meta: { persist: true },
+      })
+      .catch(() => undefined);
+    expect(client.getQueryState(key)?.status).toBe("error");
+    await persistQueryClientSave({ ...options, queryClient: client });
+    await options.persister.flush();
+
+    const next = new QueryClient();
+    await persistQueryClientRestore({ ...options, persister: createDexiePersister(), queryClient: next });
+    expect(next.getQueryData(key)).toEqual(user);
+    expect(next.getQueryState(key)?.status).toBe("success");
+  });
+
+  test("a query first saved after a failed refetch is saved as its last answer", async () => {
+    const persister = createDexiePersister();
+    const failed = query("/api/user", 5);
+    Object.assign(failed.state, { status: "error", error: new Error("offline"), fetchFailureCount: 1 });
+    persister.persistClient(client(failed));
+    await persister.flush();
+    const restored = await createDexiePersister().restoreClient();
+    expect(restored?.clientState.queries[0]?.state).toMatchObject({ status: "success", error: null, dataUpdatedAt: 5 });
   });
 
   test("sign-out removes everything, including a write still waiting", async () => {

@@ -11,6 +11,18 @@ const WRITE_DELAY_MS = 1000;
 const loadDb = () => import("./db").then((m) => m.db);
 
 /**
+ * What is saved of a query: its last answer. A refetch that failed since (offline, the server down) leaves the
+ * query in error beside that answer; saved as such, the next start would show the error over a good copy.
+ */
+function lastAnswer(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.status !== "error") return query;
+  return {
+    ...query,
+    state: { ...query.state, status: "success", error: null, fetchFailureCount: 0, fetchFailureReason: null },
+  };
+}
+
+/**
  * A TanStack Query persister backed by a Dexie table, one row per query. Unlike a single serialised blob,
  * an update rewrites only the queries whose data changed, so a cache holding many opened transcripts stays
  * cheap to save while the list polls.
@@ -31,7 +43,7 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
     localStorage.setItem(HAS_CACHE_KEY, "1");
     const db = await loadDb();
     await db.transaction("rw", db.queries, db.cacheMeta, async () => {
-      await db.queries.bulkPut(changed.map((q) => ({ hash: q.queryHash, query: q })));
+      await db.queries.bulkPut(changed.map((q) => ({ hash: q.queryHash, query: lastAnswer(q) })));
       await db.queries.bulkDelete(removed);
       await db.cacheMeta.put({ key: "client", timestamp: client.timestamp, buster: client.buster });
     });
