@@ -38,13 +38,14 @@ export async function loadModel({ modelPath, contextSize, threads }) {
   let queue = Promise.resolve();
 
   /**
-   * One completion of OpenAI-style `messages` (system, user, assistant). `json` (OpenAI's json_object mode): the
+   * One completion of OpenAI-style `messages` (system, user, assistant), sampled as `sampling` says
+   * (sampling.mjs: maxTokens, temperature, topP, seed, repeatPenalty, customStopTriggers). `json` (OpenAI's json_object mode): the
    * answer is started with "{" for the model to continue. llama.cpp's JSON grammar would guarantee the syntax but
    * makes every token about five times slower on a CPU; the caller validates the reply and asks again if needed.
    * Counts are the tokens of prompt and reply, for the usage field. `onText` gets the reply's text as it is written
    * (streamed answers).
    */
-  async function complete(messages, { maxTokens, temperature, json: asJson = false, signal, onText }) {
+  async function complete(messages, { sampling, json: asJson = false, signal, onText }) {
     const run = queue.then(async () => {
       signal?.throwIfAborted();
       // The context keeps the previous request's tokens: llama.cpp evaluates again only from the first token that
@@ -60,8 +61,7 @@ export async function loadModel({ modelPath, contextSize, threads }) {
         { type: "model", response: asJson ? ["{"] : [] },
       ];
       const reply = await chat.generateResponse(history, {
-        maxTokens,
-        temperature,
+        ...sampling,
         signal,
         stopOnAbortSignal: false,
         onTextChunk: onText,

@@ -1,6 +1,7 @@
 // The local language model as a loopback service speaking the part of OpenAI's API the Worker's `openai` analysis
 // provider uses: POST /v1/chat/completions (with response_format json_object, or `stream` for the answers of
-// "Ask this meeting"), GET /v1/models, and GET /health.
+// "Ask this meeting"; temperature, top_p, seed, frequency_penalty, presence_penalty, stop and max_tokens as OpenAI
+// defines them: sampling.mjs), GET /v1/models, and GET /health.
 //   node llm/server.mjs      LLM_PORT (8789; 0 picks a free port), LLM_HOST (127.0.0.1), LLM_CONTEXT (8192),
 //                            LLM_THREADS (a fixed count; by default as many as the load leaves free), LLM_MAX_TOKENS
 //                            (1024, the cap on one answer)
@@ -8,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { loadModel } from "./model.mjs";
+import { SamplingError, samplingOptions } from "./sampling.mjs";
 import { MODEL, modelPath, weightsReady } from "./weights.mjs";
 
 const env = process.env;
@@ -71,6 +73,13 @@ async function chatCompletions(req, res) {
     return fail(res, 400, err.message);
   }
   if (!validMessages(body?.messages)) return fail(res, 400, "messages: system, user and assistant text messages");
+  let sampling;
+  try {
+    sampling = samplingOptions(body, maxTokensCap);
+  } catch (err) {
+    if (err instanceof SamplingError) return fail(res, 400, err.message);
+    throw err;
+  }
   // A client that gives up (the Worker's timeout) frees the queue: its generation is aborted.
   const abort = new AbortController();
   res.on("close", () => abort.abort());
@@ -78,8 +87,7 @@ async function chatCompletions(req, res) {
   const stream = body.stream ? streamTo(res) : null;
   try {
     const answer = await model.complete(body.messages, {
-      maxTokens: Math.min(Number(body.max_tokens ?? body.max_completion_tokens) || maxTokensCap, maxTokensCap),
-      temperature: typeof body.temperature === "number" ? body.temperature : 0.2,
+      sampling,
       json: body.response_format?.type === "json_object" || body.response_format?.type === "json_schema",
       signal: abort.signal,
       onText: stream?.text,

@@ -123,6 +123,9 @@ export interface RecordedChat {
   messages: { role: string; content: string }[];
   response_format?: { type: string };
   max_tokens?: number;
+  seed?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
 }
 
 /**

@@ -11,6 +11,9 @@ export const DEFAULT_LOCAL_MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m";
 const LOCAL_CHUNK_TOKENS = 4500;
 // Summary and key points take 150-300 tokens; the cap stops a model that rambles (about ten tokens a second).
 const LOCAL_MAX_TOKENS = 600;
+// Any fixed seed: the same transcript and settings get the same summary on one machine (the benchmark compares
+// settings, not luck), and each later request of an analysis the next seed (sampled anew when asked again).
+const LOCAL_SAMPLING = { seed: 1 };
 // A request can wait behind another in the service's queue (another transcription's analysis) before its own turn.
 const LOCAL_TIMEOUT_MS = 10 * 60_000;
 
@@ -21,6 +24,13 @@ const LOCAL_TIMEOUT_MS = 10 * 60_000;
 export function localProvider(options: { baseUrl: string; model?: string; fetch?: typeof fetch }): AnalysisProvider {
   return openAiProvider(
     { ...options, model: options.model ?? DEFAULT_LOCAL_MODEL, timeoutMs: LOCAL_TIMEOUT_MS },
-    { engine: "local", task: "summary", parallel: 1, chunkTokens: LOCAL_CHUNK_TOKENS, maxTokens: LOCAL_MAX_TOKENS },
+    {
+      engine: "local",
+      task: "summary",
+      parallel: 1,
+      chunkTokens: LOCAL_CHUNK_TOKENS,
+      maxTokens: LOCAL_MAX_TOKENS,
+      sampling: LOCAL_SAMPLING,
+    },
   );
 }

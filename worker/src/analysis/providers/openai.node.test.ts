@@ -73,6 +73,25 @@ describe("openai provider against a local chat completions server", () => {
     );
   });
 
+  it("sends the local model a seed per request: an analysis repeats, a request asked again is sampled anew", async () => {
+    const cutOff = { content: '{"summary": "The team met and met and met', finishReason: "length" as const };
+    const summary = JSON.stringify({ summary: "The team planned the third quarter.", key_points: ["A budget."] });
+    const seeds = async () => {
+      script = scriptedReplies([cutOff, summary]);
+      const result = await runAnalysis(segmentsFromText(meeting.split("\n\n")[0] ?? ""), prefs, {
+        provider: "local",
+        baseUrl,
+      });
+      expect(result.engine).toBe("local");
+      return script.requests.map((request) => request.seed);
+    };
+    const first = await seeds();
+    expect(first).toHaveLength(2);
+    expect(first[1]).toBe((first[0] ?? 0) + 1);
+    // The same transcript analysed again asks with the same seeds: on one machine, the same summary.
+    expect(await seeds()).toEqual(first);
+  });
+
   it("analyses a long transcript in parts and combines them", async () => {
     script = scriptedReplies([
       (request) =>

@@ -18,6 +18,12 @@ export interface OpenAiOptions {
 export type OpenAiRun = Pick<AnalysisProvider, "engine" | "task" | "parallel" | "chunkTokens"> & {
   /** The longest answer asked for; unset, the server's own limit. */
   maxTokens?: number;
+  /**
+   * Sampling beyond the temperature, in OpenAI's terms. `seed` is the first request's; each later request of the
+   * same analysis takes the next one, so an analysis is repeatable on one machine while a request asked again
+   * (after a reply cut off) is sampled anew.
+   */
+  sampling?: { seed?: number; frequency_penalty?: number; presence_penalty?: number };
 };
 
 // A hosted model writes the whole analysis, of a few parts at a time: faster for long recordings, gentle on the
@@ -38,9 +44,10 @@ export function openAiClient(options: OpenAiOptions, maxRetries = 1) {
 
 /** Any OpenAI-compatible chat completions API through the `openai` client, in JSON mode (json_object). */
 export function openAiProvider(options: OpenAiOptions, run: OpenAiRun = HOSTED): AnalysisProvider {
-  const { maxTokens, ...shape } = run;
+  const { maxTokens, sampling, ...shape } = run;
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
   const client = openAiClient(options);
+  let requests = 0;
   return {
     ...shape,
     model,
@@ -52,6 +59,8 @@ export function openAiProvider(options: OpenAiOptions, run: OpenAiRun = HOSTED):
           response_format: { type: "json_object" },
           temperature: 0.2,
           ...(maxTokens ? { max_tokens: maxTokens } : {}),
+          ...sampling,
+          ...(sampling?.seed !== undefined ? { seed: sampling.seed + requests++ } : {}),
         });
         const choice = completion.choices[0];
         return { text: choice?.message?.content ?? "", cutOff: choice?.finish_reason === "length" };
