@@ -27,6 +27,9 @@ describe("the device library", () => {
     await expect
       .poll(async () => deviceLibraries(page), { timeout: 20_000 })
       .toEqual([{ name: `verbatim-library-${user.id}`, transcriptions: 3, transcripts: 3 }]);
+    // The session is kept on the device (without it an offline start is a signed-out one). The app writes it as soon
+    // as it is known, but the write is asynchronous: a reload in the same instant could still cut it short.
+    await expect.poll(async () => persistedQueryHashes(page)).toContain('["/api/user"]');
     // None of them was opened: the persisted query cache holds no transcription of its own.
     expect((await persistedQueryHashes(page)).filter((hash) => uploads.some((t) => hash.includes(t.id)))).toEqual([]);
 

@@ -51,24 +51,31 @@ describe("the IndexedDB query persister", () => {
     ]);
   });
 
-  test("writes are coalesced, and only queries whose data changed are written again", async () => {
+  test("a query's first answer is written at once, and its updates are coalesced", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const persister = createDexiePersister();
     const put = vi.spyOn(db.queries, "bulkPut");
+    // The session and the list arrive: written without waiting (a tab reloaded now would otherwise lose them).
     persister.persistClient(client(query("a", 1), query("b", 1)));
-    persister.persistClient(client(query("a", 2), query("b", 1)));
-    expect(put).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1000);
     await persister.flush();
     expect(put).toHaveBeenCalledTimes(1);
 
-    // The list polls: "b" unchanged, "a" updated, "c" new, and nothing is written for "b".
-    persister.persistClient(client(query("a", 3), query("b", 1), query("c", 1)));
+    // The list polls: updates wait for the delay, and only the last of them is written.
+    persister.persistClient(client(query("a", 2), query("b", 1)));
+    persister.persistClient(client(query("a", 3), query("b", 1)));
+    await Promise.resolve();
+    expect(put).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
     await persister.flush();
-    const written = put.mock.calls[1]?.[0].map((row) => row.hash);
-    expect(written).toEqual(['["a"]', '["c"]']);
+    expect(put).toHaveBeenCalledTimes(2);
+    expect(put.mock.calls[1]?.[0].map((row) => row.hash)).toEqual(['["a"]']);
+
+    // A new query ("c") is written at once, with the update pending beside it; nothing is written for "b".
+    persister.persistClient(client(query("a", 4), query("b", 1), query("c", 1)));
+    await persister.flush();
+    expect(put.mock.calls[2]?.[0].map((row) => row.hash)).toEqual(['["a"]', '["c"]']);
     const a = await db.queries.get('["a"]');
-    expect((a?.query as Query | undefined)?.state.dataUpdatedAt).toBe(3);
+    expect((a?.query as Query | undefined)?.state.dataUpdatedAt).toBe(4);
   });
 
   test("a query gone from the cache is deleted from IndexedDB", async () => {

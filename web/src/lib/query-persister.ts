@@ -5,10 +5,18 @@ type DehydratedQuery = DehydratedState["queries"][number];
 
 /** Set once something was persisted: visitors never load Dexie (it is not in the entry chunk). */
 const HAS_CACHE_KEY = "verbatim:has-offline-cache";
-/** Writes are coalesced: polling updates queries every few seconds, IndexedDB need not follow each one. */
+/**
+ * Updates are coalesced: polling updates queries every few seconds, IndexedDB need not follow each one. A query's
+ * first answer is written at once (see persistClient).
+ */
 const WRITE_DELAY_MS = 1000;
 
-const loadDb = () => import("./db").then((m) => m.db);
+type Db = (typeof import("./db"))["db"];
+let loaded: Db | undefined;
+const loadDb = async () => {
+  loaded ??= (await import("./db")).db;
+  return loaded;
+};
 
 /**
  * What is saved of a query: its last answer. A refetch that failed since (offline, the server down) leaves the
@@ -30,6 +38,8 @@ function lastAnswer(query: DehydratedQuery): DehydratedQuery {
 export function createDexiePersister(): Persister & { flush(): Promise<void> } {
   /** queryHash → dataUpdatedAt of the version already in IndexedDB. */
   const stored = new Map<string, number>();
+  /** Every query handed to a write, finished or not: what is no longer a first answer. */
+  const handed = new Set<string>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -41,7 +51,8 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
     const removed = [...stored.keys()].filter((hash) => !live.has(hash));
     if (changed.length === 0 && removed.length === 0) return;
     localStorage.setItem(HAS_CACHE_KEY, "1");
-    const db = await loadDb();
+    // Once loaded, the database is used without waiting: a write started by "pagehide" must begin before the page goes.
+    const db = loaded ?? (await loadDb());
     await db.transaction("rw", db.queries, db.cacheMeta, async () => {
       await db.queries.bulkPut(changed.map((q) => ({ hash: q.queryHash, query: lastAnswer(q) })));
       await db.queries.bulkDelete(removed);
@@ -56,6 +67,7 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
     timer = undefined;
     const client = pending;
     pending = null;
+    for (const q of client?.clientState.queries ?? []) handed.add(q.queryHash);
     if (client)
       writing = writing.then(() => write(client)).catch((error) => console.warn("Offline cache write failed", error));
     return writing;
@@ -67,7 +79,10 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
   return {
     persistClient(client) {
       pending = client;
-      timer ??= setTimeout(flush, WRITE_DELAY_MS);
+      // A query's first answer (the session at sign-in, a transcript opened for the first time) is what an offline
+      // start needs, and a tab closed or reloaded within the delay may never finish the write it starts then.
+      if (client.clientState.queries.some((q) => !handed.has(q.queryHash))) void flush();
+      else timer ??= setTimeout(flush, WRITE_DELAY_MS);
     },
     async restoreClient() {
       if (!localStorage.getItem(HAS_CACHE_KEY)) return undefined;
@@ -75,7 +90,10 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
       const [meta, rows] = await Promise.all([db.cacheMeta.get("client"), db.queries.toArray()]);
       if (!meta) return undefined;
       const queries = rows.map((row) => row.query as DehydratedQuery);
-      for (const q of queries) stored.set(q.queryHash, q.state.dataUpdatedAt);
+      for (const q of queries) {
+        stored.set(q.queryHash, q.state.dataUpdatedAt);
+        handed.add(q.queryHash);
+      }
       return { timestamp: meta.timestamp, buster: meta.buster, clientState: { queries, mutations: [] } };
     },
     async removeClient() {
@@ -83,6 +101,7 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
       timer = undefined;
       pending = null;
       stored.clear();
+      handed.clear();
       await writing;
       if (!localStorage.getItem(HAS_CACHE_KEY)) return;
       localStorage.removeItem(HAS_CACHE_KEY);
