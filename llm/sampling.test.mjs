@@ -35,6 +35,19 @@ test("OpenAI's sampling fields reach llama.cpp, and max_tokens never exceeds the
   assert.equal(samplingOptions({ frequency_penalty: 0, presence_penalty: 0 }, 10).repeatPenalty, undefined);
 });
 
+test("llama.cpp's DRY fields reach its DRY sampler; -1 is the whole context, a multiplier of 0 leaves it off", () => {
+  assert.deepEqual(
+    samplingOptions({ dry_multiplier: 0.8, dry_base: 1.75, dry_allowed_length: 3, dry_penalty_last_n: 256 }, 10)
+      .dryRepeatPenalty,
+    { strength: 0.8, base: 1.75, allowedLength: 3, lastTokens: 256 },
+  );
+  assert.equal(samplingOptions({ dry_multiplier: 0.8, dry_penalty_last_n: -1 }, 10).dryRepeatPenalty.lastTokens, null);
+  assert.equal(samplingOptions({ dry_multiplier: 0, dry_base: 2 }, 10).dryRepeatPenalty, undefined);
+  assert.throws(() => samplingOptions({ dry_multiplier: 0.8, dry_allowed_length: 2.5 }, 10), {
+    message: "dry_allowed_length: an integer from 1 to 100",
+  });
+});
+
 test("a sampling field out of OpenAI's range is refused with its name and range, never ignored", () => {
   const refused = (body, message) => assert.throws(() => samplingOptions(body, 1024), { name: "Error", message });
   assert.throws(() => samplingOptions({ temperature: 3 }, 1024), SamplingError);
