@@ -11,8 +11,10 @@ export const DEFAULT_LOCAL_MODEL = "qwen2.5-coder-1.5b-instruct-q4_k_m";
 const LOCAL_CHUNK_TOKENS = 4500;
 // Summary and key points take 150-300 tokens; the cap stops a model that rambles (about ten tokens a second).
 const LOCAL_MAX_TOKENS = 600;
-// Any fixed seed: the same transcript and settings get the same summary on one machine (the benchmark compares
-// settings, not luck), and each later request of an analysis the next seed (sampled anew when asked again).
+// Any fixed seed, and each later request of an analysis the next one (sampled anew when asked again): the same
+// transcript and settings are sampled alike, so two runs differ only where the arithmetic did. (It can: the service's
+// thread count follows the machine's load, and another count can change a logit's last digits, then a word. Two dev
+// runs of pnpm bench:analysis, one beside a test run, wrote 4 of 6 summaries word for word alike.)
 const LOCAL_SAMPLING = { seed: 1 };
 // A request can wait behind another in the service's queue (another transcription's analysis) before its own turn.
 const LOCAL_TIMEOUT_MS = 10 * 60_000;

