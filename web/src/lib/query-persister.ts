@@ -11,7 +11,7 @@ const HAS_CACHE_KEY = "verbatim:has-offline-cache";
  */
 const WRITE_DELAY_MS = 1000;
 
-type Db = (typeof import("./db"))["db"];
+type Db = typeof import("./db")["db"];
 let loaded: Db | undefined;
 const loadDb = async () => {
   loaded ??= (await import("./db")).db;
