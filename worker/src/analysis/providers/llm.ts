@@ -6,6 +6,7 @@ import { buildTurns } from "../offline/speakers";
 import type { AnalysisInput } from "../types";
 import { anchorKeyPoints } from "./anchor";
 import { chunkSegments, estimateTokens, mapLimited } from "./chunks";
+import { closedCutOffs, withoutRepeats } from "./cut-off";
 import { groundedAnalysis } from "./grounded-analysis";
 import { type Facts, repairMessages } from "./prompts";
 import { analysisTask, type LlmTask, summaryTask } from "./tasks";
@@ -30,22 +31,33 @@ function validateReply<T>(task: LlmTask<T>, reply: string, prefs: AnalysisPrefer
 
 /**
  * One request with one repair: an invalid reply is sent back with its validation error. Null if both fail. A reply
- * cut off at the length cap is a model that rambled (a small one loops): sent back, it was continued, not mended (3
- * of 3 such repairs ran into the cap again in pnpm bench:analysis), so the request is made again as it was instead.
+ * cut off at the length cap is a model that rambled (a small one loops, or lists point after point): what it wrote
+ * before the point it was cut in is kept when the task counts that a whole answer (`enoughWhenCut`; `cutShort`).
+ * Otherwise, since a cut-off reply sent back was continued, not mended (3 of 3 such repairs ran into the cap again
+ * in pnpm bench:analysis), the request is made again as it was.
  */
 async function ask<T>(
   provider: AnalysisProvider,
   task: LlmTask<T>,
   prefs: AnalysisPreferences,
   messages: ChatMessage[],
-): Promise<{ value: T | null; repaired: boolean }> {
+): Promise<{ value: T | null; repaired: boolean; cutShort?: boolean }> {
   const reply = await provider.complete(messages, task.jsonSchema);
   const first = validateReply(task, reply.text, prefs);
   if (first.ok) return { value: first.value, repaired: false };
+  if (reply.cutOff && task.enoughWhenCut) {
+    for (const closed of closedCutOffs(reply.text)) {
+      const kept = validateReply(task, closed, prefs);
+      if (kept.ok && task.enoughWhenCut(kept.value)) return { value: kept.value, repaired: false, cutShort: true };
+    }
+  }
   const retry = reply.cutOff ? messages : repairMessages(messages, reply.text, first.error);
   const second = validateReply(task, (await provider.complete(retry, task.jsonSchema)).text, prefs);
   return { value: second.ok ? second.value : null, repaired: true };
 }
+
+const cutShortNote = (who: string) =>
+  `${who} wrote to its length cap; what it wrote before its last, unfinished point was kept.`;
 
 export interface LlmRunOptions {
   chunkTokens?: number;
@@ -75,10 +87,12 @@ async function draft<T>(
   if (estimateTokens(offline.formatted_transcript) <= budget) {
     const answer = await ask(provider, task, prefs, task.messages(offline.formatted_transcript, facts, prefs));
     const repaired = answer.repaired && answer.value ? [`${who} needed one repair to return valid JSON.`] : [];
-    return { value: answer.value && task.toAnalysis(answer.value, offline), notes: repaired };
+    const cut = answer.cutShort ? [cutShortNote(who)] : [];
+    return { value: answer.value && task.toAnalysis(answer.value, offline), notes: [...repaired, ...cut] };
   }
   const chunks = chunkSegments(input, budget);
   const offlineParts: number[] = [];
+  const cutParts: number[] = [];
   const partials = await mapLimited(chunks, provider.parallel, async (segments, k) => {
     const text = formatTranscript(buildTurns(segments, prefs.speakerIdentification));
     const answer = await ask(
@@ -87,16 +101,20 @@ async function draft<T>(
       prefs,
       task.messages(text, facts, prefs, { index: k + 1, count: chunks.length }),
     );
+    if (answer.cutShort) cutParts.push(k + 1);
     if (answer.value) return answer.value;
     offlineParts.push(k + 1);
     return task.fromOffline(analyseOffline({ segments, language: input.language, duration: 0 }, prefs));
   });
-  const notes = offlineParts
-    .sort((a, b) => a - b)
-    .map(
-      (index) =>
-        `Part ${index} of ${chunks.length} was analysed offline: ${who} did not return valid JSON after one repair.`,
-    );
+  const notes = [
+    ...offlineParts
+      .sort((a, b) => a - b)
+      .map(
+        (index) =>
+          `Part ${index} of ${chunks.length} was analysed offline: ${who} did not return valid JSON after one repair.`,
+      ),
+    ...cutParts.sort((a, b) => a - b).map((index) => `Part ${index} of ${chunks.length}: ${cutShortNote(who)}`),
+  ];
   const value = await combine(provider, task, partials, facts, prefs, budget);
   if (value) notes.unshift(`Analysed in ${chunks.length} parts by ${who} and combined.`);
   return { value: value && task.toAnalysis(value, offline), notes };
@@ -186,13 +204,15 @@ function compose(
     buildTurns(input.segments, prefs.speakerIdentification).flatMap((t) => (t.speaker ? [t.speaker] : [])),
   );
   const details = analysis.transcription_details;
+  // A model that loops writes a point again, word for word.
+  const keyPoints = withoutRepeats(analysis.key_points);
   const scope =
     provider.task === "summary"
       ? `Summary and key points by ${provider.engine} (${provider.model}); everything else found by the offline engine.`
       : `Summary and analysis by ${provider.engine} (${provider.model}); formatted transcript, duration and key-point timestamps measured offline.`;
   return {
     summary: prefs.summaryGeneration ? analysis.summary : "",
-    key_points: analysis.key_points,
+    key_points: keyPoints,
     summary_analysis: {
       ...analysis.summary_analysis,
       // Measured, not estimated by the model.
@@ -207,7 +227,7 @@ function compose(
     formatted_transcript: offline.formatted_transcript,
     informative_summary:
       prefs.summaryGeneration && analysis.informative_summary.trim() ? analysis.informative_summary : null,
-    enhanced_key_points: anchorKeyPoints(analysis.key_points, offline.formatted_transcript, speakers),
+    enhanced_key_points: anchorKeyPoints(keyPoints, offline.formatted_transcript, speakers),
     claude_analysis: null,
     engine: provider.engine,
     language: offline.language,

@@ -96,6 +96,38 @@ describe("openai provider against a local chat completions server", () => {
     expect(await seeds()).toEqual(first);
   });
 
+  it("keeps what a local answer cut off at its cap wrote before its unfinished point, without asking again", async () => {
+    const points = ["The budget is set.", "The hall is booked.", "The brief is written.", "The launch is planned."];
+    const looping = `{"summary": "The team planned the third quarter.", "key_points": ${JSON.stringify([
+      ...points,
+      points[0],
+    ]).slice(0, -1)}, "The launch moves to Augu`;
+    script = scriptedReplies([{ content: looping, finishReason: "length" }]);
+    const result = await runAnalysis(segmentsFromText(meeting.split("\n\n")[0] ?? ""), prefs, {
+      provider: "local",
+      baseUrl,
+    });
+    expect(script.requests).toHaveLength(1);
+    expect(result.engine).toBe("local");
+    expect(result.summary).toBe("The team planned the third quarter.");
+    // The point written twice is kept once, and the unfinished one is dropped.
+    expect(result.key_points).toEqual(points);
+    expect(result.enhanced_key_points?.map((p) => p.text)).toEqual(points);
+    expect(result.notes.join(" ")).toMatch(/wrote to its length cap; what it wrote before its last, unfinished point/);
+  });
+
+  it("asks again when a local answer cut off at its cap has fewer whole key points than were asked for", async () => {
+    const cut = '{"summary": "The team planned.", "key_points": ["The budget is set.", "The budget is set.", "Ana bo';
+    const whole = JSON.stringify({ summary: "The team planned the quarter.", key_points: ["The budget is set."] });
+    script = scriptedReplies([{ content: cut, finishReason: "length" }, whole]);
+    const result = await runAnalysis(segmentsFromText(meeting.split("\n\n")[0] ?? ""), prefs, {
+      provider: "local",
+      baseUrl,
+    });
+    expect(script.requests).toHaveLength(2);
+    expect(result.summary).toBe("The team planned the quarter.");
+  });
+
   it("analyses a long transcript in parts and combines them", async () => {
     script = scriptedReplies([
       (request) =>

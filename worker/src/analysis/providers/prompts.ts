@@ -102,9 +102,14 @@ function summaryInstructions(prefs: AnalysisPreferences): string {
   return rules.join("\n");
 }
 
+/** The fewest key points asked of a transcript longer than a short call. */
+export const MIN_KEY_POINTS = 4;
+
 // A short call (under about 800 tokens) gets a short summary: on a CPU every token written costs a tenth of a second.
 const lengthOf = (short: boolean) =>
-  short ? "Length: summary 1-2 sentences, 2 key points." : "Length: summary 2-4 sentences, 4-8 key points.";
+  short
+    ? "Length: summary 1-2 sentences, 2 key points."
+    : `Length: summary 2-4 sentences, ${MIN_KEY_POINTS}-8 key points.`;
 
 // The language asked for in that language: a small model follows the language of the words it last read.
 const WRITE_IN: Record<AnalysisPreferences["preferredLanguage"], string> = {

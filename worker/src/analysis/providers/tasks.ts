@@ -10,7 +10,15 @@ import {
 } from "@verbatim/shared";
 import { z } from "zod";
 import { detectLanguage, languageName, normaliseLanguage } from "../offline/language";
-import { analysisMessages, combineMessages, type Facts, summaryCombineMessages, summaryMessages } from "./prompts";
+import { withoutRepeats } from "./cut-off";
+import {
+  analysisMessages,
+  combineMessages,
+  type Facts,
+  MIN_KEY_POINTS,
+  summaryCombineMessages,
+  summaryMessages,
+} from "./prompts";
 import type { ChatMessage } from "./types";
 
 export interface LlmTask<T> {
@@ -32,6 +40,11 @@ export interface LlmTask<T> {
   toAnalysis(value: T, offline: AnalysisResult): LlmAnalysis;
   /** What is wrong with an answer that fits the schema, or null: sent back like a schema error. */
   check?(value: T, prefs: AnalysisPreferences): string | null;
+  /**
+   * Whether what an answer cut off at its cap wrote before its unfinished part is a whole answer (cut-off.ts);
+   * absent, it never is, and the request is made again.
+   */
+  enoughWhenCut?(value: T): boolean;
 }
 
 const jsonSchemaOf = (schema: z.ZodType) => {
@@ -66,6 +79,9 @@ export const summaryTask: LlmTask<LlmSummary> = {
   combine: summaryCombineMessages,
   fromOffline: (result) => ({ summary: result.summary, key_points: result.key_points }),
   toAnalysis: (value, offline) => ({ ...offlineFields(offline), ...value }),
+  // A model that ran past the key points it was asked for has answered; one cut off before them has not (in the
+  // benchmark, a combining answer cut off after 3 points, one a repeat).
+  enoughWhenCut: (value) => withoutRepeats(value.key_points).length >= MIN_KEY_POINTS,
   // A small model sometimes answers in the transcript's language whatever it was asked; the summary must be in the
   // user's. Too little text to tell is not held against it.
   check: (value, prefs) => {
