@@ -78,13 +78,19 @@ describe("the IndexedDB query persister", () => {
     expect((a?.query as Query | undefined)?.state.dataUpdatedAt).toBe(4);
   });
 
-  test("a query gone from the cache is deleted from IndexedDB", async () => {
+  test("a query gone from the cache is deleted from IndexedDB, and its next answer is a first answer again", async () => {
     const persister = createDexiePersister();
     persister.persistClient(client(query("a", 1), query("detail", 1)));
     await persister.flush();
     persister.persistClient(client(query("a", 1)));
     await persister.flush();
     expect(await db.queries.toCollection().primaryKeys()).toEqual(['["a"]']);
+    // Fetched again (say, by the next user signed in in this tab): written at once, not after the delay.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    persister.persistClient(client(query("a", 1), query("detail", 2)));
+    expect(vi.getTimerCount()).toBe(0);
+    await persister.flush();
+    expect(await db.queries.toCollection().primaryKeys()).toEqual(['["a"]', '["detail"]']);
   });
 
   test("a refetch that fails keeps the last answer saved, as an answer: the next start still has the session", async () => {

@@ -59,7 +59,11 @@ export function createDexiePersister(): Persister & { flush(): Promise<void> } {
       await db.cacheMeta.put({ key: "client", timestamp: client.timestamp, buster: client.buster });
     });
     for (const q of changed) stored.set(q.queryHash, q.state.dataUpdatedAt);
-    for (const hash of removed) stored.delete(hash);
+    for (const hash of removed) {
+      stored.delete(hash);
+      // Fetched again (the next user of this tab), its answer is a first answer again.
+      handed.delete(hash);
+    }
   }
 
   function flush() {
