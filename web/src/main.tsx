@@ -4,6 +4,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { AuthProvider } from "@/entities/session/use-auth";
+import { PREFERENCES_QUERY_KEY } from "@/entities/user/preferences";
 import { I18nProvider, initialLocale, setLocale } from "@/lib/i18n";
 import { persistOptions, queryClient } from "@/lib/query-client";
 import { uploadsInFlight } from "@/lib/uploads-in-flight";
@@ -52,7 +53,13 @@ void Promise.all([
       <StrictMode>
         <DrawnPageReplaced />
         <I18nProvider>
-          <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={persistOptions}
+            // The saved preferences (zone, language, formats) may have been changed on another device: read again at
+            // each start, where their 5 minutes of freshness would otherwise keep the old ones on screen.
+            onSuccess={() => void queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY })}
+          >
             <AuthProvider onSignedOut={signedOut}>
               <RouterProvider router={router} />
             </AuthProvider>
